@@ -34,7 +34,7 @@ import { formsRoutes } from './modules/forms';
 import { healthRoutes } from './modules/health';
 import { adminLookupsRoutes, lookupsRoutes } from './modules/lookups';
 import { notificationsRoutes } from './modules/notifications';
-import { organisationRoutes } from './modules/organisations';
+import { adminOrganisationRoutes, organisationRoutes } from './modules/organisations';
 import { adminPayoutsRoutes, payoutsRoutes } from './modules/payouts';
 import { queuesRoutes } from './modules/queues';
 import { rbacRoutes } from './modules/rbac';
@@ -119,6 +119,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   webVitalsRoutes,
   apiKeyRoutes,
   webhookRoutes,
+  adminOrganisationRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

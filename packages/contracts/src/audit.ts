@@ -213,6 +213,10 @@ export const AUDIT_ACTIONS = [
   'export.tickets',
   'export.leads',
   'export.reports',
+  'export.organisations',
+  'organisations.admin_update',
+  'organisations.suspend',
+  'organisations.reactivate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

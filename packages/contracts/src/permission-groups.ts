@@ -25,6 +25,7 @@ export const PERMISSION_GROUPS: readonly {
       'users.notes.add',
     ],
   },
+  { group: 'organisations', permissions: ['view.main.organisations.tab.list', 'organisations.edit'] },
   {
     group: 'express',
     permissions: [

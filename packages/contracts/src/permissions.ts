@@ -101,6 +101,14 @@ export const ADMIN_PERMISSIONS = [
    */
   'view.main.web.vitals.tab.list',
   /**
+   * Not in the spec (docs/decisions.md "Organisations in the back-office (issue 35)"): the
+   * organisations list and detail (`view.main.organisations.tab.list`, named like the spec's screens)
+   * and suspending, reactivating and correcting an organisation's name and billing details
+   * (`organisations.edit`).
+   */
+  'view.main.organisations.tab.list',
+  'organisations.edit',
+  /**
    * Not in the spec (docs/decisions.md): reading the dev mailbox, which holds every mail the
    * product sent (reset links included). The route exists only outside production.
    */
@@ -204,6 +212,14 @@ export const TRUST_FLAG_PERMISSIONS = {
 export const WEB_VITALS_PERMISSIONS = {
   /** The screen and `GET /api/admin/web-vitals`. */
   view: 'view.main.web.vitals.tab.list',
+} as const satisfies Record<string, AdminPermission>;
+
+/** Back-office permissions of the organisations screens (issue 35). */
+export const ORGANISATION_ADMIN_PERMISSIONS = {
+  /** The list, its export and each organisation's detail. */
+  view: 'view.main.organisations.tab.list',
+  /** Suspend, reactivate, correct the name and billing details. */
+  edit: 'organisations.edit',
 } as const satisfies Record<string, AdminPermission>;
 
 /**

@@ -2670,6 +2670,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List organisations
+         * @description Labels, management companies and agencies: name, kind, billing country, status, first Owner, team members, active artists, coins in the wallet, created. `q` (the name, or an Owner's name or e-mail, contains), `filter[kind]` (`label`, `management`, `agency`), `filter[status]` (`active`, `suspended`), `filter[country]` (two-letter billing country codes), each one or more values; an unknown value answers 422 on `filter[<name>]` (`validation.invalid`, `validation.country_invalid`), never ignored. Order by `id` (default, newest first), `name`, `created_at`, `members`, `active_artists` or `wallet_balance`. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Issue 35 "Labels and teams" (staff side); DESIGN.md section 9.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.organisations.tab.list`. API keys are refused (403).
+         */
+        get: operations["admin.organisations.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organisations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an organisation
+         * @description Profile and billing details, the team (roles and the artists a limited role covers), pending team invitations, the roster in every status (managed profiles without their placeholder e-mail), the coins in the wallet and in the budgets (from their ledger accounts), the monthly budgets, and the newest 50 audit entries about the organisation. Issue 35 "Labels and teams" (staff side); DESIGN.md section 9.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.organisations.tab.list`. API keys are refused (403).
+         */
+        get: operations["admin.organisations.get"];
+        /**
+         * Correct an organisation
+         * @description Staff correct the name (1 to 120 characters) and billing details: `billing_name`, `billing_address`, `billing_country` (a country of the countries list, else 422 `validation.country_invalid`), `vat_number` (optional, a two-letter prefix and 2 to 30 letters or digits, spaces removed; 422 `organisations.vat_invalid`). The kind stays the organisation's own. Only the fields that changed are recorded; saving the same values records nothing. Audited with the acting admin, address and user agent. Issue 35 "Labels and teams" (staff side); DESIGN.md section 9.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `organisations.edit`. API keys are refused (403).
+         */
+        put: operations["admin.organisations.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organisations/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate an organisation
+         * @description Gives a suspended organisation's members their roles' rights back. One that is not suspended answers 409 `organisations_admin.not_suspended`. Body `note` (the reason, 1 to 500 characters, kept in the audit entry). Answers the organisation's detail. Audited with the acting admin, address and user agent. Issue 35 "Labels and teams" (staff side); DESIGN.md section 9.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `organisations.edit`. API keys are refused (403).
+         */
+        post: operations["admin.organisations.reactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organisations/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an organisation
+         * @description The organisation's members keep only their reading rights (no campaigns, transfers, team or roster changes) until staff reactivate it. An organisation already suspended answers 409 `organisations_admin.already_suspended`; two staff suspending at once give one change and one 409. Body `note` (the reason, 1 to 500 characters, kept in the audit entry). Answers the organisation's detail. Audited with the acting admin, address and user agent. Issue 35 "Labels and teams" (staff side); DESIGN.md section 9.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `organisations.edit`. API keys are refused (403).
+         */
+        post: operations["admin.organisations.suspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organisations/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export organisations as CSV
+         * @description The organisations the list's `q` and filters select, in its order: number, name, kind, country, status, Owner's name and e-mail, team members, active artists, wallet coins, created. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Issue 35 "Labels and teams" (staff side); DESIGN.md section 9.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.organisations.tab.list`. API keys are refused (403).
+         */
+        get: operations["admin.organisations.exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/password": {
         parameters: {
             query?: never;
@@ -4620,6 +4736,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `users.notes.add`. API keys are refused (403).
          */
         post: operations["admin.users.addNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's organisations (user overview)
+         * @description The teams the user belongs to, with the role and whether it covers every artist, and the organisation acting for the user as an artist (its active roster entry: since when, and whether the profile is a managed one). Issue 35 "Labels and teams" (staff side); DESIGN.md section 9.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.users.tab.list`. API keys are refused (403).
+         */
+        get: operations["admin.organisations.ofUser"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -20298,6 +20436,550 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    "admin.organisations.list": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                limit?: number;
+                order?: string;
+                page?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            active_artists: number;
+                            country: string;
+                            created_at: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            members: number;
+                            name: string;
+                            owner: {
+                                email: string;
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            wallet_balance: number;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            current_page: number;
+                            limit: number;
+                            total: number;
+                            total_estimated?: boolean;
+                            total_pages: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.organisations.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            audit: {
+                                action: string;
+                                actor_id: number | null;
+                                actor_name: string | null;
+                                actor_type: string;
+                                created_at: string;
+                                id: number;
+                                meta: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            billing_address: string;
+                            billing_country: string;
+                            billing_name: string;
+                            budgets: {
+                                artist_name: string;
+                                artist_user_id: number;
+                                balance: number;
+                                funded_month: string | null;
+                                id: number;
+                                monthly_coins: number;
+                            }[];
+                            budgets_balance: number;
+                            created_at: string;
+                            created_by: {
+                                email: string;
+                                id: number;
+                                name: string;
+                            } | null;
+                            id: number;
+                            invites: {
+                                created_at: string;
+                                email: string;
+                                expires_at: string;
+                                id: number;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                            }[];
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            name: string;
+                            roster: {
+                                artist_name: string;
+                                artist_user_id: number;
+                                created_at: string;
+                                email: string | null;
+                                ended_at: string | null;
+                                id: number;
+                                joined_at: string | null;
+                                managed: boolean;
+                                /** @enum {string} */
+                                status: "invited" | "active" | "refused" | "left" | "removed";
+                            }[];
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            team: {
+                                all_artists: boolean;
+                                artists: {
+                                    artist_name: string;
+                                    user_id: number;
+                                }[];
+                                email: string;
+                                member_id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                                since: string;
+                                user_id: number;
+                            }[];
+                            updated_at: string;
+                            vat_number: string | null;
+                            wallet_balance: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.organisations.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Northern Lights Records",
+                 *       "billing_name": "Northern Lights Records Ltd",
+                 *       "billing_address": "12 Aurora Lane, Manchester M1 1AA",
+                 *       "billing_country": "GB",
+                 *       "vat_number": "GB123456789"
+                 *     }
+                 */
+                "application/json": {
+                    billing_address: string;
+                    billing_country: string;
+                    billing_name: string;
+                    name: string;
+                    vat_number?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            audit: {
+                                action: string;
+                                actor_id: number | null;
+                                actor_name: string | null;
+                                actor_type: string;
+                                created_at: string;
+                                id: number;
+                                meta: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            billing_address: string;
+                            billing_country: string;
+                            billing_name: string;
+                            budgets: {
+                                artist_name: string;
+                                artist_user_id: number;
+                                balance: number;
+                                funded_month: string | null;
+                                id: number;
+                                monthly_coins: number;
+                            }[];
+                            budgets_balance: number;
+                            created_at: string;
+                            created_by: {
+                                email: string;
+                                id: number;
+                                name: string;
+                            } | null;
+                            id: number;
+                            invites: {
+                                created_at: string;
+                                email: string;
+                                expires_at: string;
+                                id: number;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                            }[];
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            name: string;
+                            roster: {
+                                artist_name: string;
+                                artist_user_id: number;
+                                created_at: string;
+                                email: string | null;
+                                ended_at: string | null;
+                                id: number;
+                                joined_at: string | null;
+                                managed: boolean;
+                                /** @enum {string} */
+                                status: "invited" | "active" | "refused" | "left" | "removed";
+                            }[];
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            team: {
+                                all_artists: boolean;
+                                artists: {
+                                    artist_name: string;
+                                    user_id: number;
+                                }[];
+                                email: string;
+                                member_id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                                since: string;
+                                user_id: number;
+                            }[];
+                            updated_at: string;
+                            vat_number: string | null;
+                            wallet_balance: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.organisations.reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Chargeback resolved"
+                 *     }
+                 */
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            audit: {
+                                action: string;
+                                actor_id: number | null;
+                                actor_name: string | null;
+                                actor_type: string;
+                                created_at: string;
+                                id: number;
+                                meta: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            billing_address: string;
+                            billing_country: string;
+                            billing_name: string;
+                            budgets: {
+                                artist_name: string;
+                                artist_user_id: number;
+                                balance: number;
+                                funded_month: string | null;
+                                id: number;
+                                monthly_coins: number;
+                            }[];
+                            budgets_balance: number;
+                            created_at: string;
+                            created_by: {
+                                email: string;
+                                id: number;
+                                name: string;
+                            } | null;
+                            id: number;
+                            invites: {
+                                created_at: string;
+                                email: string;
+                                expires_at: string;
+                                id: number;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                            }[];
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            name: string;
+                            roster: {
+                                artist_name: string;
+                                artist_user_id: number;
+                                created_at: string;
+                                email: string | null;
+                                ended_at: string | null;
+                                id: number;
+                                joined_at: string | null;
+                                managed: boolean;
+                                /** @enum {string} */
+                                status: "invited" | "active" | "refused" | "left" | "removed";
+                            }[];
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            team: {
+                                all_artists: boolean;
+                                artists: {
+                                    artist_name: string;
+                                    user_id: number;
+                                }[];
+                                email: string;
+                                member_id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                                since: string;
+                                user_id: number;
+                            }[];
+                            updated_at: string;
+                            vat_number: string | null;
+                            wallet_balance: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.organisations.suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Chargeback under review"
+                 *     }
+                 */
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            audit: {
+                                action: string;
+                                actor_id: number | null;
+                                actor_name: string | null;
+                                actor_type: string;
+                                created_at: string;
+                                id: number;
+                                meta: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            billing_address: string;
+                            billing_country: string;
+                            billing_name: string;
+                            budgets: {
+                                artist_name: string;
+                                artist_user_id: number;
+                                balance: number;
+                                funded_month: string | null;
+                                id: number;
+                                monthly_coins: number;
+                            }[];
+                            budgets_balance: number;
+                            created_at: string;
+                            created_by: {
+                                email: string;
+                                id: number;
+                                name: string;
+                            } | null;
+                            id: number;
+                            invites: {
+                                created_at: string;
+                                email: string;
+                                expires_at: string;
+                                id: number;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                            }[];
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            name: string;
+                            roster: {
+                                artist_name: string;
+                                artist_user_id: number;
+                                created_at: string;
+                                email: string | null;
+                                ended_at: string | null;
+                                id: number;
+                                joined_at: string | null;
+                                managed: boolean;
+                                /** @enum {string} */
+                                status: "invited" | "active" | "refused" | "left" | "removed";
+                            }[];
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            team: {
+                                all_artists: boolean;
+                                artists: {
+                                    artist_name: string;
+                                    user_id: number;
+                                }[];
+                                email: string;
+                                member_id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                                since: string;
+                                user_id: number;
+                            }[];
+                            updated_at: string;
+                            vat_number: string | null;
+                            wallet_balance: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.organisations.exportCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.auth.changePassword": {
         parameters: {
             query?: never;
@@ -25849,6 +26531,58 @@ export interface operations {
                             body: string;
                             created_at: string;
                             id: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.organisations.ofUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            acting_for: {
+                                /** @enum {string} */
+                                kind: "label" | "management" | "agency";
+                                managed: boolean;
+                                name: string;
+                                organisation_id: number;
+                                since: string | null;
+                                /** @enum {string} */
+                                status: "active" | "suspended";
+                            } | null;
+                            memberships: {
+                                all_artists: boolean;
+                                /** @enum {string} */
+                                kind: "label" | "management" | "agency";
+                                name: string;
+                                organisation_id: number;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                                /** @enum {string} */
+                                status: "active" | "suspended";
+                            }[];
                         };
                         message?: string;
                     };

@@ -1,6 +1,7 @@
 import {
   CRM_PERMISSIONS as CRM,
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
+  ORGANISATION_ADMIN_PERMISSIONS as ORGANISATIONS,
   SCRAPING_PERMISSIONS as SCRAPING,
   TRUST_FLAG_PERMISSIONS as TRUST,
   WEB_VITALS_PERMISSIONS as WEB_VITALS,
@@ -13,6 +14,7 @@ import {
   IconBrandTiktok,
   IconBuildingBank,
   IconBuildingCommunity,
+  IconBuildingSkyscraper,
   IconCategory,
   IconChartBar,
   IconChartDots,
@@ -164,6 +166,13 @@ export const adminMenu: readonly MenuItem[] = [
     icon: IconUsers,
     to: '/users/list',
     permission: 'view.main.users.tab.list',
+  },
+  {
+    key: 'organisations',
+    label: 'organisations_admin.menu',
+    icon: IconBuildingSkyscraper,
+    to: '/organisations',
+    permission: ORGANISATIONS.view,
   },
   {
     key: 'campaigns',

@@ -2,6 +2,7 @@ import {
   CRM_PERMISSIONS as CRM,
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   GENERAL,
+  ORGANISATION_ADMIN_PERMISSIONS,
   SCRAPING_PERMISSIONS as SCRAPING,
   TRUST_FLAG_PERMISSIONS,
   USER_ADMIN_PERMISSIONS,
@@ -209,6 +210,17 @@ export const adminRoutes: readonly AdminRoute[] = [
     path: '/express/checkout',
     access: { permission: EXPRESS.campaigns },
     screen: page(() => import('../routes/express/BehalfPages'), 'CheckoutForArtistPage'),
+  },
+  // Organisations (issue 35).
+  {
+    path: '/organisations',
+    access: { permission: ORGANISATION_ADMIN_PERMISSIONS.view },
+    screen: page(() => import('../routes/organisations/OrganisationsListPage'), 'OrganisationsListPage'),
+  },
+  {
+    path: '/organisations/:id',
+    access: { permission: ORGANISATION_ADMIN_PERMISSIONS.view },
+    screen: page(() => import('../routes/organisations/OrganisationDetailPage'), 'OrganisationDetailPage'),
   },
   // Fake-audience review queue.
   {

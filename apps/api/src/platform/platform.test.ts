@@ -365,13 +365,14 @@ describe('files', () => {
 });
 
 describe('demo data', () => {
-  it('creates the four demo accounts once (idempotent) and they can sign in', async () => {
+  it('creates the demo accounts once (idempotent) and they can sign in', async () => {
     await seedDemo(ctx.deps.database);
     await seedDemo(ctx.deps.database);
     const count = await ctx.deps.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from users where email like '%@demo.test'`,
     );
-    expect(count.rows[0]?.n).toBe(3);
+    // artist, curator, influencer, and the demo label's Owner, Campaign manager and Finance member
+    expect(count.rows[0]?.n).toBe(6);
     for (const account of DEMO_ACCOUNTS) {
       const url = account.email.startsWith('admin') ? '/api/admin/login' : '/api/user/login';
       const res = await ctx.call('POST', url, { body: { email: account.email, password: DEMO_PASSWORD } });

@@ -5,6 +5,7 @@ import { adminRoles, admins, roles, users } from '../db/schema';
 import { seedConnectionsDemo } from '../modules/connections';
 import { seedCrmDemo } from '../modules/crm';
 import { seedCompletedDemoCampaigns, seedExpressDemo } from '../modules/express';
+import { seedOrganisationsDemo } from '../modules/organisations';
 import { assignDefaultRoles } from '../modules/rbac';
 import { seedTicketDemo } from '../modules/tickets';
 import { seedWalletDemo } from '../modules/wallet';
@@ -24,6 +25,9 @@ export const DEMO_ACCOUNTS = [
   { email: 'artist@demo.test', role: 'artist (type 1, approved)', app: '/' },
   { email: 'curator@demo.test', role: 'curator (type 2)', app: '/' },
   { email: 'influencer@demo.test', role: 'influencer (type 3)', app: '/' },
+  { email: 'label@demo.test', role: 'label Owner (Northern Lights Records)', app: '/' },
+  { email: 'manager@demo.test', role: 'label Campaign manager (one artist)', app: '/' },
+  { email: 'finance@demo.test', role: 'label Finance', app: '/' },
   { email: 'admin@demo.test', role: 'Super Admin', app: '/admin/' },
 ] as const;
 
@@ -89,6 +93,7 @@ export async function seedDemo(database: Database): Promise<void> {
   await seedExpressDemo(database);
   await seedTicketDemo(database);
   await seedCrmDemo(database);
+  await seedOrganisationsDemo(database, DEMO_PASSWORD);
   for (const seeder of demoSeeders) await seeder(database);
 }
 

@@ -8,6 +8,7 @@
  * `{ list: apiPath }`.
  */
 export * from './account';
+export * from './admin-organisations';
 export * from './api-keys';
 export * from './connections';
 export * from './crm';

@@ -30,6 +30,7 @@ import { CustomCampaignsTab } from './overview/CustomCampaignsTab';
 import { FormsTab } from './overview/FormsTab';
 import { HeaderActions } from './overview/HeaderActions';
 import { NotesTab } from './overview/NotesTab';
+import { OrganisationsCard } from './overview/OrganisationsCard';
 import { PlaylistsTab } from './overview/PlaylistsTab';
 import { ProfileCard } from './overview/ProfileCard';
 import { WalletTab } from './overview/WalletTab';
@@ -164,7 +165,10 @@ export function UserOverviewPage() {
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <ProfileCard user={u} onEdit={() => setEditing(true)} />
+          <Stack gap="md">
+            <ProfileCard user={u} onEdit={() => setEditing(true)} />
+            <OrganisationsCard userId={u.id} />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card padding="md" radius="md">

@@ -30,6 +30,11 @@ export const auditLogs = pg.pgTable(
     pg.index('audit_logs_target_idx').on(t.targetType, t.targetId),
     // The /logs list: newest first, paged, often with only a date range.
     pg.index('audit_logs_created_idx').on(t.createdAt, t.id),
+    // An organisation's entries, newest first (the back-office's organisation detail).
+    pg
+      .index('audit_logs_organisation_idx')
+      .on(t.organisationId, t.createdAt)
+      .where(sql`${t.organisationId} is not null`),
   ],
 );
 

@@ -8,3 +8,5 @@ export {
 } from './organisations.access';
 export { resolveActing } from './organisations.acting';
 export { organisationRoutes } from './organisations.routes';
+export { adminOrganisationRoutes } from './organisations.admin.routes';
+export { seedOrganisationsDemo } from './organisations.demo';

@@ -10,6 +10,7 @@ import { fanFinderOperations } from './fan-finder';
 import { formsOperations } from './forms';
 import { lookupsOperations } from './lookups';
 import { notificationsOperations } from './notifications';
+import { organisationsOperations } from './organisations';
 import { payoutsOperations } from './payouts';
 import { queuesOperations } from './queues';
 import { reportsOperations } from './reports';
@@ -54,4 +55,5 @@ export const adminOperations: OperationDocs = {
   ...trustOperations,
   ...devOperations,
   ...apiKeysOperations,
+  ...organisationsOperations,
 };
