@@ -28,7 +28,7 @@ async function demoLabel(page: Page): Promise<number> {
 test('staff find the demo label, open it and suspend it (en 1366), then reactivate it (ar 390)', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const staff = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   const id = await demoLabel(staff);
   await signInAdmin(staff, 'en');

@@ -51,7 +51,7 @@ export function OrganisationsListPage() {
           title: 'organisations_admin.fields.name',
           sortable: true,
           render: (o) => (
-            <Text size="sm" fw={600} lineClamp={1} data-testid={`organisation-${o.id}`}>
+            <Text size="sm" fw={600} lineClamp={2} data-testid={`organisation-${o.id}`}>
               {o.name}
             </Text>
           ),
