@@ -49,11 +49,7 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1366, height: 860 },
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    // A failed test keeps its trace: every action with the page's DOM before and after it, the network
-    // and the console, plus the screenshot at the failure (below). Not the trace's filmstrip: recording
-    // it makes Chromium encode a frame of the page at every paint of every test, passed or not, and was
-    // 28 % of Chromium's CPU in the journeys (docs/performance.md "CI time").
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
