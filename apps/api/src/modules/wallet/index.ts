@@ -10,15 +10,21 @@ export type { CampaignReference } from './descriptions';
 export { nextInvoiceNumber } from './invoice-numbers';
 export { formatMoney } from './invoices.service';
 export {
+  accountBalance,
+  createBudgetAccount,
   credit,
+  creditOrganisation,
   DESC,
   debit,
   type EscrowKind,
+  type FundingEnd,
+  fundingMove,
   hold,
   holdAtCommit,
   InsufficientBalanceError,
   ledgerRefusal,
   NEXT_HOLD_ID,
+  organisationWalletAccountId,
   postHold,
   voidHold,
   walletBalance,
