@@ -34,6 +34,7 @@ import { formsRoutes } from './modules/forms';
 import { healthRoutes } from './modules/health';
 import { adminLookupsRoutes, lookupsRoutes } from './modules/lookups';
 import { notificationsRoutes } from './modules/notifications';
+import { organisationMoneyRoutes } from './modules/organisations';
 import { adminPayoutsRoutes, payoutsRoutes } from './modules/payouts';
 import { queuesRoutes } from './modules/queues';
 import { rbacRoutes } from './modules/rbac';
@@ -117,6 +118,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   webVitalsRoutes,
   apiKeyRoutes,
   webhookRoutes,
+  organisationMoneyRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

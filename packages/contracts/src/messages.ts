@@ -90,6 +90,7 @@ export const NOTIFICATION_MESSAGES = [
   'fan_finder.notify.expired_plan',
   'fan_finder.notify.ended',
   'webhooks.notify.disabled',
+  'organisations.notify.budget_underfunded',
 ] as const;
 export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
 

@@ -6,3 +6,5 @@ export {
   membershipOf,
   type OrganisationAbility,
 } from './organisations.access';
+export { organisationJobs } from './organisations.jobs';
+export { organisationMoneyRoutes } from './organisations.money.routes';

@@ -9,7 +9,10 @@ import { organisationArtists, organisationMembers, organisations } from './organ
  */
 
 /** An organisation with an Owner (a new user unless given); billing details set. */
-export async function makeOrganisation(ctx: TestContext, owner?: { id: number }) {
+export async function makeOrganisation(
+  ctx: TestContext,
+  owner?: Awaited<ReturnType<TestContext['makeUser']>>,
+) {
   const ownerUser = owner ?? (await ctx.makeUser({ userTypeId: 1 }));
   const [org] = await ctx.deps.database.db
     .insert(organisations)

@@ -8,7 +8,7 @@ export { adminWalletRoutes } from './admin-wallet.routes';
 export { currencyRoutes } from './currency.routes';
 export type { CampaignReference } from './descriptions';
 export { nextInvoiceNumber } from './invoice-numbers';
-export { formatMoney } from './invoices.service';
+export { ensureInvoicePdf, formatMoney } from './invoices.service';
 export {
   accountBalance,
   createBudgetAccount,
@@ -23,6 +23,7 @@ export {
   holdAtCommit,
   InsufficientBalanceError,
   ledgerRefusal,
+  lockOrganisationAccounts,
   NEXT_HOLD_ID,
   organisationWalletAccountId,
   postHold,
@@ -43,4 +44,11 @@ export {
 export { seedWalletDemo } from './wallet.demo';
 export { invoiceJobs } from './wallet.jobs';
 export { walletRoutes } from './wallet.routes';
+export {
+  buyerEmail,
+  getInvoice,
+  type InvoiceOwner,
+  listInvoices,
+  listOrganisationTransactions,
+} from './wallet.service';
 export { walletValue } from './wallet.value';

@@ -158,6 +158,29 @@ async function fundingAccount(tx: Tx, end: FundingEnd): Promise<number> {
 }
 
 /**
+ * Lock an organisation's wallet and budget accounts (ascending ids, the ledger's one order) for a
+ * decision that reads their balances before moving coins (setting a budget, the monthly top-up), so no
+ * purchase or other movement changes them in between (issue 35).
+ * @param budgetAccountIds budget accounts of the organisation
+ * @returns each locked account's balance in coins, by id (the wallet's under `wallet`)
+ */
+export async function lockOrganisationAccounts(
+  tx: Tx,
+  organisationId: number,
+  budgetAccountIds: number[],
+): Promise<{ wallet: number; walletBalance: number; balances: Map<number, number> }> {
+  const wallet = await organisationWalletAccountId(tx, organisationId);
+  const { rows } = await tx.client.query<{ id: number; balance: number }>(
+    `select id, balance from ledger_accounts where id = any($1::bigint[])
+      and (id = $2::bigint or (kind = 'organisation_budget' and organisation_id = $3::int))
+      order by id for no key update`,
+    [[...new Set([wallet, ...budgetAccountIds])].sort((a, b) => a - b), wallet, organisationId],
+  );
+  const balances = new Map(rows.map((r) => [Number(r.id), Number(r.balance)]));
+  return { wallet, walletBalance: balances.get(wallet) ?? 0, balances };
+}
+
+/**
  * Move coins for an organisation (desc 8 "organisation funding", issue 35): its wallet to an artist's
  * wallet (a transfer), its wallet to a budget account (funding a budget) or back (returning a budget's
  * excess). One posting, accounts locked in ascending id order; idempotent on `idempotencyKey` (a replay

@@ -175,6 +175,35 @@ export async function listTransactions(
     if (!found) return { data: [], pagination: paginate(0, query.page, query.limit) };
     account = found;
   }
+  return entriesPage(database, account, query, storageUrl);
+}
+
+/**
+ * The entries of an organisation's wallet (issue 35), paged, filtered and ordered like a user's
+ * transactions ({@link listTransactions}); an organisation without a wallet yet has none.
+ */
+export async function listOrganisationTransactions(
+  database: Database,
+  organisationId: number,
+  query: ListQuery,
+  storageUrl: (key: string) => string,
+) {
+  const [found] = await database.db
+    .select({ id: ledgerAccounts.id, entryCount: ledgerAccounts.entryCount })
+    .from(ledgerAccounts)
+    .where(
+      and(eq(ledgerAccounts.kind, 'organisation_wallet'), eq(ledgerAccounts.organisationId, organisationId)),
+    );
+  if (!found) return { data: [], pagination: paginate(0, query.page, query.limit) };
+  return entriesPage(database, found, query, storageUrl);
+}
+
+async function entriesPage(
+  database: Database,
+  account: { id: number; entryCount: number } | null,
+  query: ListQuery,
+  storageUrl: (key: string) => string,
+) {
   const direction = query.order?.endsWith(':asc') ? asc : desc;
   const page = await pageEntryIds(database, account, query);
   const rows =
