@@ -34,7 +34,7 @@ import { formsRoutes } from './modules/forms';
 import { healthRoutes } from './modules/health';
 import { adminLookupsRoutes, lookupsRoutes } from './modules/lookups';
 import { notificationsRoutes } from './modules/notifications';
-import { adminOrganisationRoutes, organisationRoutes } from './modules/organisations';
+import { adminOrganisationRoutes, organisationMoneyRoutes, organisationRoutes } from './modules/organisations';
 import { adminPayoutsRoutes, payoutsRoutes } from './modules/payouts';
 import { queuesRoutes } from './modules/queues';
 import { rbacRoutes } from './modules/rbac';
@@ -120,6 +120,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   apiKeyRoutes,
   webhookRoutes,
   adminOrganisationRoutes,
+  organisationMoneyRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

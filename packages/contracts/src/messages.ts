@@ -91,6 +91,7 @@ export const NOTIFICATION_MESSAGES = [
   'fan_finder.notify.ended',
   'webhooks.notify.disabled',
   'organisations.notify.roster_invite',
+  'organisations.notify.budget_underfunded',
 ] as const;
 export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
 

@@ -291,6 +291,7 @@ export const TRANSACTION_DESCRIPTIONS: Readonly<Record<number, string>> = {
   5: 'Deducted from Balance',
   6: 'Withdraw Credits',
   7: 'Fan Finder Subscription purchase',
+  8: 'Organisation funding',
 };
 
 /** Wise transfer creation sets payout status_id 1 (spec section 4). */

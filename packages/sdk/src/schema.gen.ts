@@ -9290,6 +9290,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organisations/{id}/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monthly budgets of the roster
+         * @description Each artist's monthly budget: `monthly_coins`, `available` (what the budget account still holds: campaigns for the artist are paid from it), `spent_this_month` (coins held for campaigns since the 1st, UTC, net of refunds). A role limited to some artists sees theirs only. Roles with Funding read. Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisationMoney.listBudgets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/budgets/{artistUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or change an artist's monthly budget
+         * @description `monthly_coins` (whole, 1 to 10,000,000) for an artist active on the roster (409 `organisations.artist_not_active`). The budget account is brought at once to the monthly amount less this month's net spend: coins move from the organisation's wallet (409 `wallet.insufficient_balance` when it holds too few; nothing changes then), and lowering a budget returns the excess to the wallet. On the 1st of each month (UTC) a job tops every budget back to its monthly amount. Roles with Funding manage. Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        put: operations["organisationMoney.setBudget"];
+        post?: never;
+        /**
+         * Remove an artist's monthly budget
+         * @description Every coin of the budget account returns to the organisation's wallet; campaigns for the artist are then paid from the artist's own wallet. Coins of open campaigns refunded later return to the organisation's wallet with the next monthly top-up. 404 `organisations.budget_not_found` when the artist has no budget. Roles with Funding manage. Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        delete: operations["organisationMoney.removeBudget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/coins/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy coins into the organisation's wallet
+         * @description Either `package_id` or `coins` (whole, 10 to 100,000, at the coin price), and `method` (`card` or `paypal`): the artist's checkout through the payments provider, with the payment marked for the organisation. Answers the hosted page to pay on; the card page comes back to /organisations/{id}/wallet. The return call (`/api/stripe/checkout/check/pay`, `/api/payments/paypal/callback/url`) or the provider's webhook credits the organisation's wallet exactly once; the invoice takes the next number of the one gapless series and carries the organisation's billing name, address, country and VAT number. Roles with Billing manage (Owner, Finance). Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisationMoney.startCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The roster dashboard
+         * @description Per active artist of the roster the member may see: open and finished express campaigns, coins spent on campaigns this month (UTC, from the artist's budget when there is one, else from the artist's wallet; net of refunds) against the monthly budget (null without one), placements made (completed campaigns) and the streams the artist reported for the promoted tracks since each campaign began (null when none were uploaded). Roles with Roster read, per artist. Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisationMoney.getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organisations/{id}/invites": {
         parameters: {
             query?: never;
@@ -9335,6 +9429,50 @@ export interface paths {
          *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
          */
         delete: operations["organisations.revokeInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's invoices
+         * @description Invoices of the coins bought into the organisation's wallet, newest first, paged. Roles with Billing read. Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisationMoney.listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organisation invoice as a PDF
+         * @description The invoice's PDF (application/pdf), rendered on first request. Another organisation's invoice answers 404. Roles with Billing read. Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisationMoney.getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9407,6 +9545,116 @@ export interface paths {
          *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
          */
         delete: operations["organisations.removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monthly statement
+         * @description `month` (`YYYY-MM`, UTC; 422 `validation.month_invalid` otherwise): every movement of the organisation's wallet and budget accounts in the month, oldest first (coins bought with what was paid, transfers to artists, budget top-ups and returns, campaigns held from budgets and their refunds), coins signed as seen from the organisation, descriptions in the request language; totals overall and per artist. Roles with Statement read. Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisationMoney.getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The monthly statement as CSV
+         * @description The lines of the monthly statement (`month` `YYYY-MM`) as a CSV download (UTF-8 with a byte order mark), headers and kinds in the request language. 429 `exports.busy` when the server is already streaming its maximum of exports. Roles with Statement read. Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisationMoney.exportStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer coins to an artist's wallet
+         * @description Moves `coins` (whole, 1 to 10,000,000) from the organisation's wallet to the wallet of `artist_user_id`, who must be active on the roster (409 `organisations.artist_not_active`); desc 8 "organisation funding" on both statements, with the optional `note`. `idempotency_key` (8 to 100 characters, generated by the client once per transfer): a replay answers the first transfer with `replayed: true` and moves nothing. 409 `wallet.insufficient_balance` when the wallet holds fewer coins; nothing moves then. Roles with Funding manage (Owner, Finance). Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisationMoney.transferToArtist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's wallet
+         * @description Coins free in the organisation's wallet (`balance`) and coins sitting in its artists' budget accounts (`in_budgets`), whole coins. Roles with Funding read. Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisationMoney.getWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/wallet/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation wallet's transactions
+         * @description The entries of the organisation's wallet, paged, filtered and ordered like an artist's transactions: coins bought (desc 1), transfers and budget movements (desc 8 "organisation funding"). Roles with Funding read. Members of the organisation only: 404 `organisations.not_found` to anyone else, 403 `organisations.forbidden` to a member whose role may not. Issue 35 "Labels and teams", DESIGN.md section 9.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisationMoney.listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -40150,6 +40398,254 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "organisationMoney.listBudgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_name: string;
+                            artist_user_id: number;
+                            available: number;
+                            month: string;
+                            monthly_coins: number;
+                            spent_this_month: number;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.setBudget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                artistUserId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "monthly_coins": 2000
+                 *     }
+                 */
+                "application/json": {
+                    monthly_coins: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "artist_user_id": 42,
+                     *         "artist_name": "Nova",
+                     *         "monthly_coins": 2000,
+                     *         "available": 2000,
+                     *         "spent_this_month": 0,
+                     *         "month": "2026-12"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            artist_name: string;
+                            artist_user_id: number;
+                            available: number;
+                            month: string;
+                            monthly_coins: number;
+                            spent_this_month: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.removeBudget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                artistUserId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.startCheckout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "package_id": 2,
+                 *       "method": "card"
+                 *     }
+                 */
+                "application/json": {
+                    coins?: number;
+                    /**
+                     * @default card
+                     * @enum {string}
+                     */
+                    method?: "card" | "paypal";
+                    package_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "url": "https://checkout.stripe.com/c/pay/cs_test_a1",
+                     *         "payment_id": 381,
+                     *         "ref": "cs_test_a1",
+                     *         "method": "card",
+                     *         "coins": 550,
+                     *         "amount_minor": 4500,
+                     *         "currency": "GBP",
+                     *         "sandbox": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            amount_minor: number;
+                            coins: number;
+                            currency: string;
+                            /** @enum {string} */
+                            method: "card" | "paypal";
+                            payment_id: number;
+                            ref: string;
+                            sandbox: boolean;
+                            url: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["ProviderFailed"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.getDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_name: string;
+                            artist_user_id: number;
+                            avatar_url: string | null;
+                            finished_campaigns: number;
+                            managed: boolean;
+                            monthly_budget: number | null;
+                            open_campaigns: number;
+                            placements: number;
+                            spent_this_month: number;
+                            streams: number | null;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "organisations.listInvites": {
         parameters: {
             query?: never;
@@ -40281,6 +40777,98 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.listInvoices": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                limit?: number;
+                order?: string;
+                page?: number;
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            attachment_link: string | null;
+                            coins: number;
+                            created_at: string;
+                            currency: string;
+                            id: number;
+                            is_paid: boolean;
+                            method: string;
+                            number: string;
+                            payment: {
+                                id: number;
+                                method: string;
+                            };
+                            user: {
+                                email: string;
+                                id: number;
+                                name: string;
+                            };
+                        }[];
+                        message?: string;
+                        pagination: {
+                            current_page: number;
+                            limit: number;
+                            total: number;
+                            total_estimated?: boolean;
+                            total_pages: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.getInvoicePdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                invoiceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Maintenance"];
@@ -40448,6 +41036,299 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.getStatement": {
+        parameters: {
+            query: {
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            lines: {
+                                amount_minor: number | null;
+                                artist_name: string | null;
+                                artist_user_id: number | null;
+                                coins: number;
+                                currency: string | null;
+                                date: string;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "purchase" | "transfer" | "budget" | "campaign" | "refund";
+                                reference: string;
+                            }[];
+                            month: string;
+                            per_artist: {
+                                artist_name: string;
+                                artist_user_id: number;
+                                campaigns: number;
+                                refunds: number;
+                                transfers: number;
+                            }[];
+                            totals: {
+                                campaigns: number;
+                                purchases: number;
+                                refunds: number;
+                                transfers: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.exportStatement": {
+        parameters: {
+            query: {
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.transferToArtist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "artist_user_id": 42,
+                 *       "coins": 500,
+                 *       "note": "March promo",
+                 *       "idempotency_key": "tr-6d0c1f2a9b"
+                 *     }
+                 */
+                "application/json": {
+                    artist_user_id: number;
+                    coins: number;
+                    idempotency_key: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "number": "TX7KQ2M9XH3P4RZA",
+                     *         "artist_user_id": 42,
+                     *         "coins": 500,
+                     *         "balance": 11500,
+                     *         "replayed": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            artist_user_id: number;
+                            balance: number;
+                            coins: number;
+                            number: string;
+                            replayed: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.getWallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "balance": 12000,
+                     *         "in_budgets": 3000
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            balance: number;
+                            in_budgets: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisationMoney.listTransactions": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                limit?: number;
+                order?: string;
+                page?: number;
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number | null;
+                            balance_after: number;
+                            coins: number;
+                            currency: string | null;
+                            desc: {
+                                desc: string;
+                            };
+                            desc_id: number;
+                            description: {
+                                key: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            };
+                            fan_finder: {
+                                plan: {
+                                    plan_name: string;
+                                };
+                            } | null;
+                            id: number;
+                            invoice: {
+                                attachment_link: string | null;
+                                id: number;
+                                payment: {
+                                    id: number;
+                                };
+                            } | null;
+                            total: {
+                                /** @enum {string} */
+                                basis: "paid" | "coin_price" | "payout_rate";
+                                currency: string;
+                                minor: number;
+                            };
+                            transaction_date: string;
+                            transaction_details: {
+                                campaign_id: string | null;
+                                campaign_type: string | null;
+                                refund_type: string | null;
+                            };
+                            /** @enum {string} */
+                            transaction_type: "credit" | "debit";
+                            transactions_id: string;
+                            transfer: {
+                                wise_quote_id: string | null;
+                            } | null;
+                            user: {
+                                email: string;
+                                id: number;
+                                name: string;
+                            } | null;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            current_page: number;
+                            limit: number;
+                            total: number;
+                            total_estimated?: boolean;
+                            total_pages: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Maintenance"];

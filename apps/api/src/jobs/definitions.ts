@@ -5,6 +5,7 @@ import { campaignJobs, senderDomainJobs } from '../modules/crm';
 import { customCampaignJobs } from '../modules/custom-campaigns';
 import { expressJobs } from '../modules/express';
 import { fanFinderJobs } from '../modules/fan-finder';
+import { organisationJobs } from '../modules/organisations';
 import { payoutJobs } from '../modules/payouts';
 import { queueJobs } from '../modules/queues';
 import { reportJobs } from '../modules/reports';
@@ -39,6 +40,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...webVitalsJobs(deps),
     ...apiKeyJobs(deps),
     ...webhookJobs(deps),
+    ...organisationJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

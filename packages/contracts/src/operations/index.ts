@@ -12,6 +12,7 @@ import { fanFinderOperations } from './fan-finder';
 import { formsOperations } from './forms';
 import { integrationsOperations } from './integrations';
 import { organisationsOperations } from './organisations';
+import { organisationMoneyOperations } from './organisation-money';
 import { payoutsOperations } from './payouts';
 import { ticketsOperations } from './tickets';
 import type { OperationDocs } from './types';
@@ -59,5 +60,6 @@ export const OPERATIONS: OperationDocs = mergeOperations(
   apiKeysOperations,
   webhooksOperations,
   organisationsOperations,
+  organisationMoneyOperations,
   adminOperations,
 );

@@ -29,6 +29,11 @@ export const API_TAGS: readonly ApiTag[] = [
     description:
       'Liberty Coins: packages, balance, purchases by card or PayPal, transactions and invoices (spec section 7, "Wallet", "Payments").',
   },
+  {
+    name: 'organisation money',
+    description:
+      "An organisation's money (issue 35): its wallet, coins bought into it, invoices, transfers to its artists and their monthly budgets.",
+  },
   { name: 'currency', description: 'Currencies and conversion rates used to show prices and payouts.' },
   {
     name: 'payouts',

@@ -25,7 +25,7 @@ export type {
 /**
  * i18n keys of the transaction descriptions by desc_id (spec section 4): 1 coin purchase,
  * 2 campaign purchase, 3 refund, 4 payout request, 5 deducted from balance, 6 withdraw credits,
- * 7 fan finder subscription.
+ * 7 fan finder subscription, 8 organisation funding (issue 35).
  */
 export const TRANSACTION_DESC_KEYS: Readonly<Record<number, string>> = {
   1: 'wallet.desc.coin_purchase',
@@ -35,6 +35,7 @@ export const TRANSACTION_DESC_KEYS: Readonly<Record<number, string>> = {
   5: 'wallet.desc.deducted',
   6: 'wallet.desc.withdraw_credits',
   7: 'wallet.desc.fan_finder',
+  8: 'wallet.desc.organisation_funding',
 };
 
 /** Refund of a campaign that ended with a partial refund for low performance (spec section 4). */

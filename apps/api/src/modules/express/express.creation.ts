@@ -1,8 +1,9 @@
 import { EXPRESS_CAMPAIGN_STATUS as S, USER_TYPES } from '@lm/contracts';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { flushWrites, readBeforeBegin, type Tx, withTransaction, writeLaterInsert } from '../../db/client';
 import { isUniqueViolation, pgErrorOf } from '../../db/pg-error';
-import { users } from '../../db/schema';
+import { organisationBudgets, users } from '../../db/schema';
+import type { Principal } from '../../platform/access';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, ValidationError } from '../../platform/errors';
 import type { PurchaseRow } from '../accounts';
@@ -62,6 +63,8 @@ export async function createCampaigns(
     byStaff?: StaffActor;
     /** Read with the request's token (the `purchase` preload): see {@link createCampaignsFor}. */
     preloaded?: PurchasePreload;
+    /** The organisation acting for the artist: see {@link createCampaignsFor}. */
+    organisationId?: number;
   },
   outer?: Tx,
 ): Promise<CreatedCampaign[]> {
@@ -81,9 +84,42 @@ export async function createCampaigns(
       prepared: input.prepared,
       byStaff: input.byStaff,
       preloaded: input.preloaded,
+      organisationId: input.organisationId,
     },
     outer,
   );
+}
+
+/**
+ * The organisation a campaign request is paid for (issue 35): the organisation of the team member
+ * acting for the artist (`X-Acting-For`, resolved by the access hook into `Principal.actingMember`).
+ * The creation routes pass it as `organisationId`: the artist's budget in that organisation then pays.
+ * @returns the organisation's id, or undefined when the user acts for themselves
+ */
+export function payingOrganisation(principal: Extract<Principal, { kind: 'user' }>): number | undefined {
+  return principal.actingMember?.organisationId;
+}
+
+/**
+ * The budget account paying for `artistId`'s campaigns in `organisationId`, when the organisation gave
+ * the artist a monthly budget (issue 35); null otherwise (the artist's own wallet pays).
+ */
+async function budgetAccountOf(
+  database: Pick<Tx, 'db'>,
+  organisationId: number | undefined,
+  artistId: number,
+): Promise<number | null> {
+  if (organisationId === undefined) return null;
+  const [row] = await database.db
+    .select({ accountId: organisationBudgets.ledgerAccountId })
+    .from(organisationBudgets)
+    .where(
+      and(
+        eq(organisationBudgets.organisationId, organisationId),
+        eq(organisationBudgets.artistUserId, artistId),
+      ),
+    );
+  return row?.accountId ?? null;
 }
 
 /**
@@ -176,6 +212,13 @@ export async function createCampaignsFor(
     byStaff?: StaffActor;
     /** See {@link PurchasePreload}. */
     preloaded?: PurchasePreload;
+    /**
+     * The organisation acting for the artist (issue 35): when it gave the artist a monthly budget, the
+     * holds are paid from the budget's account (409 `organisations.budget_exceeded` when it holds too
+     * few coins; nothing is created), and every refund returns there (the hold's payer). Otherwise, or
+     * when absent, the artist's own wallet pays.
+     */
+    organisationId?: number;
   },
   outer?: Tx,
 ): Promise<CreatedCampaign[]> {
@@ -198,6 +241,7 @@ export async function createCampaignsFor(
     ));
   if (!sound) throw invalidSound();
   const language = await assertTrackLanguage(outer ?? deps.database, input.languageId);
+  const budgetAccount = await budgetAccountOf(outer ?? deps.database, input.organisationId, artistId);
   const soundName = input.soundName?.trim().slice(0, 300) || sound.name;
   const now = deps.clock.now();
 
@@ -224,7 +268,9 @@ export async function createCampaignsFor(
     // (1,000 orders on one wallet). It is read unlocked; the hold decides under the lock.
     const total = targets.reduce((sum, target) => sum + target.price, 0);
     const balance = targets[0]?.payerBalance;
-    if (balance !== undefined && balance < total) throw new InsufficientBalanceError();
+    // A budget pays instead of the wallet: its hold decides, under the budget account's lock.
+    if (budgetAccount === null && balance !== undefined && balance < total)
+      throw new InsufficientBalanceError();
     return { targets, reserved: await reservedIds(db, targets) };
   };
   // The one-open-campaign index refuses a campaign when its statement runs (with the COMMIT, or at
@@ -373,7 +419,10 @@ export async function createCampaignsFor(
     // own, all of it goes with the COMMIT in one round trip: the wallet is locked only while
     // PostgreSQL works. In the caller's transaction (`outer`), the writes are sent and the holds taken
     // now.
-    if (outer) await flushWrites(tx).catch((err: unknown) => Promise.reject(conflict(err)));
+    // A budget's holds are taken in the transaction (not at commit): their refusal is told as the
+    // budget's, and the account is one the wallet's commit-time statement does not know.
+    if (outer || budgetAccount !== null)
+      await flushWrites(tx).catch((err: unknown) => Promise.reject(conflict(err)));
     for (const c of created) {
       const holdInput = {
         userId: artistId,
@@ -385,7 +434,16 @@ export async function createCampaignsFor(
         ref: { type: 'express_campaign', id: c.id },
         meta: { campaign_type: adapter.key, campaign_id: c.id },
       };
-      if (outer) await hold(tx, { ...holdInput, freshKey: true });
+      if (budgetAccount !== null)
+        await hold(tx, { ...holdInput, freshKey: true, payerAccountId: budgetAccount }).catch(
+          (err: unknown) =>
+            Promise.reject(
+              err instanceof InsufficientBalanceError
+                ? new ConflictError('organisations.budget_exceeded')
+                : err,
+            ),
+        );
+      else if (outer) await hold(tx, { ...holdInput, freshKey: true });
       else holdAtCommit(tx, holdInput);
     }
     return created;

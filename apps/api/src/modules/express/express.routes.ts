@@ -112,7 +112,11 @@ export const expressRoutes: RouteModule = (app, deps) => {
     order: Omit<Parameters<typeof creation.createCampaigns>[2], 'preloaded'>,
   ) => {
     const user = currentUser(req);
-    const created = await creation.createCampaigns(deps, user.id, { ...order, preloaded: user.purchase });
+    const created = await creation.createCampaigns(deps, user.id, {
+      ...order,
+      preloaded: user.purchase,
+      organisationId: creation.payingOrganisation(user),
+    });
     return (
       q.campaignDetailsOf(created, req.lang) ??
       (await q.campaignDetails(

@@ -24,6 +24,7 @@ import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { listSchema } from '../../platform/list-routes';
 import * as catalog from './express.catalog';
+import { payingOrganisation } from './express.creation';
 import * as machine from './express.machine';
 import * as renewal from './express.renewal';
 import { accountPlatforms } from './platforms/index';
@@ -108,7 +109,14 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       async (req, reply) => {
         const user = currentUser(req);
         const artistId = user.id;
-        const created = await social.createSocialCampaigns(deps, adapter, artistId, req.body, user.purchase);
+        const created = await social.createSocialCampaigns(
+          deps,
+          adapter,
+          artistId,
+          req.body,
+          user.purchase,
+          payingOrganisation(user),
+        );
         const items = [];
         for (const c of created) items.push(await social.socialCampaign(deps, adapter, { artistId }, c.id));
         return reply.status(201).send({ data: items, message: t(req.lang, 'express.created_influencers') });

@@ -226,6 +226,7 @@ export async function unreleasedFiles(
  * `createCampaignsFor` for the rules and errors (`preloaded`: read with the token, see
  * `PurchasePreload`). `song_name` replaces the name read from the link.
  * An unreleased song (`is_released: false`) comes with its files, see {@link unreleasedFiles}.
+ * `organisationId`: the organisation acting for the artist, whose budget for the artist pays (issue 35).
  */
 export async function createSocialCampaigns(
   deps: Deps,
@@ -233,6 +234,7 @@ export async function createSocialCampaigns(
   artistId: number,
   input: SocialCreateInput,
   preloaded?: PurchasePreload,
+  organisationId?: number,
 ): Promise<CreatedCampaign[]> {
   const unreleased = await unreleasedFiles(deps, adapter, artistId, input);
   return createCampaignsFor(deps, adapter, artistId, {
@@ -245,6 +247,7 @@ export async function createSocialCampaigns(
     languageId: input.language_id ?? null,
     unreleased,
     preloaded,
+    organisationId,
   });
 }
 

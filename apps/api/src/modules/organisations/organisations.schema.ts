@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as pg from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
-import { ledgerAccounts } from '../wallet/wallet.schema';
 
 /**
  * Organisations (issue 35, DESIGN.md section 9): a label, a management company or an agency, with its
@@ -202,11 +200,13 @@ export const organisationBudgets = pg.pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Coins per calendar month (UTC), > 0. */
     monthlyCoins: pg.integer('monthly_coins').notNull(),
-    /** The budget's ledger account (`organisation_budget`), created with the budget. */
-    ledgerAccountId: pg
-      .bigint('ledger_account_id', { mode: 'number' })
-      .notNull()
-      .references((): AnyPgColumn => ledgerAccounts.id),
+    /**
+     * The budget's ledger account (`organisation_budget`), created with the budget. Its foreign key to
+     * `ledger_accounts` exists in the database (migration 0069) but is not declared here: the ledger's
+     * table already references `organisations`, and table files must not reference each other in a
+     * circle (apps/api/src/test/boundaries.test.ts); migration 0072 keeps the constraint.
+     */
+    ledgerAccountId: pg.bigint('ledger_account_id', { mode: 'number' }).notNull(),
     /** The month (first day, UTC) the budget account was last topped up for. */
     fundedMonth: pg.date('funded_month'),
     ...timestamps(),

@@ -155,6 +155,10 @@ function describeOne(
         : { key: 'wallet.describe.payout_sent', params: { payout } };
     case 7:
       return { key: 'wallet.describe.fan_finder', params: {} };
+    case 8:
+      return typeof meta.organisation_name === 'string'
+        ? { key: 'wallet.describe.organisation_funding', params: { organisation: meta.organisation_name } }
+        : { key: 'wallet.describe.organisation_funding_unknown', params: {} };
     default:
       return { key: 'wallet.describe.other', params: {} };
   }

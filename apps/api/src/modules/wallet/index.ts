@@ -8,17 +8,24 @@ export { adminWalletRoutes } from './admin-wallet.routes';
 export { currencyRoutes } from './currency.routes';
 export type { CampaignReference } from './descriptions';
 export { nextInvoiceNumber } from './invoice-numbers';
-export { formatMoney } from './invoices.service';
+export { ensureInvoicePdf, formatMoney } from './invoices.service';
 export {
+  accountBalance,
+  createBudgetAccount,
   credit,
+  creditOrganisation,
   DESC,
   debit,
   type EscrowKind,
+  type FundingEnd,
+  fundingMove,
   hold,
   holdAtCommit,
   InsufficientBalanceError,
   ledgerRefusal,
+  lockOrganisationAccounts,
   NEXT_HOLD_ID,
+  organisationWalletAccountId,
   postHold,
   voidHold,
   walletBalance,
@@ -37,4 +44,11 @@ export {
 export { seedWalletDemo } from './wallet.demo';
 export { invoiceJobs } from './wallet.jobs';
 export { walletRoutes } from './wallet.routes';
+export {
+  buyerEmail,
+  getInvoice,
+  type InvoiceOwner,
+  listInvoices,
+  listOrganisationTransactions,
+} from './wallet.service';
 export { walletValue } from './wallet.value';

@@ -21,6 +21,8 @@ export async function renderInvoicePdf(data: {
   number: string;
   date: Date;
   customer: { name: string; email: string };
+  /** An organisation's billing address, country and VAT number (issue 35), printed under its name. */
+  billing?: { address: string; country: string; vatNumber: string | null };
   description: string;
   coins: number;
   amountMinor: number;
@@ -40,6 +42,11 @@ export async function renderInvoicePdf(data: {
         .fontSize(10)
         .text(`Date: ${data.date.toISOString().slice(0, 10)}`);
       doc.text(`Billed to: ${data.customer.name} <${data.customer.email}>`);
+      if (data.billing) {
+        doc.text(data.billing.address);
+        doc.text(data.billing.country);
+        if (data.billing.vatNumber) doc.text(`VAT number: ${data.billing.vatNumber}`);
+      }
       doc.text(`Payment method: ${data.method === 'card' ? 'Card' : 'PayPal'}`);
       doc
         .moveDown(1.5)
@@ -65,7 +72,7 @@ export async function renderInvoicePdf(data: {
         .fontSize(9)
         .fillColor('#555')
         .text(
-          `${data.coins} Liberty Coins were credited to your wallet. Liberty Coins are used for promotion campaigns on the platform.`,
+          `${data.coins} Liberty Coins were credited to ${data.billing ? "the organisation's" : 'your'} wallet. Liberty Coins are used for promotion campaigns on the platform.`,
         );
     },
   );
@@ -88,7 +95,18 @@ export async function ensureInvoicePdf(deps: Deps, invoiceId: number): Promise<s
     issuer: (await getSettings(deps.database)).mail_from_name,
     number: row.invoice.number,
     date: row.invoice.createdAt,
-    customer: { name: `${row.user.firstName} ${row.user.lastName}`, email: row.user.email },
+    customer: {
+      name: row.invoice.billingName ?? `${row.user.firstName} ${row.user.lastName}`,
+      email: row.user.email,
+    },
+    billing:
+      row.invoice.billingAddress && row.invoice.billingCountry
+        ? {
+            address: row.invoice.billingAddress,
+            country: row.invoice.billingCountry,
+            vatNumber: row.invoice.vatNumber,
+          }
+        : undefined,
     description: `${row.invoice.coins} Liberty Coins`,
     coins: row.invoice.coins,
     amountMinor: row.invoice.amountMinor,

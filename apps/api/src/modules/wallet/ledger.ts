@@ -21,7 +21,7 @@ export type SystemAccountKind =
   | 'payment_clearing'
   | 'payout_clearing';
 /** desc_id of spec section 4. */
-export type DescId = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export type DescId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
 export const DESC = {
   COIN_PURCHASE: 1,
@@ -31,6 +31,8 @@ export const DESC = {
   DEDUCTED: 5,
   WITHDRAW_CREDITS: 6,
   FAN_FINDER: 7,
+  /** Coins moved by an organisation: its wallet to an artist's wallet or to and from a budget (issue 35). */
+  ORGANISATION_FUNDING: 8,
 } as const satisfies Record<string, DescId>;
 
 /** Thrown when a wallet has fewer available coins than asked (HTTP 409). */
@@ -98,6 +100,118 @@ export async function walletAccountId(tx: Tx, userId: number): Promise<number> {
   return row!.id;
 }
 
+/**
+ * Id of an organisation's wallet account (`organisation_wallet`), created on first use like a user's
+ * wallet (issue 35). Never below zero.
+ */
+export async function organisationWalletAccountId(tx: Tx, organisationId: number): Promise<number> {
+  const find = () =>
+    tx.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.kind, 'organisation_wallet'),
+          eq(ledgerAccounts.organisationId, organisationId),
+        ),
+      );
+  const [found] = await find();
+  if (found) return found.id;
+  await tx.db
+    .insert(ledgerAccounts)
+    .values({ kind: 'organisation_wallet', organisationId })
+    .onConflictDoNothing();
+  const [row] = await find();
+  return row!.id;
+}
+
+/**
+ * A new budget account (`organisation_budget`) of an organisation, empty and never below zero: the
+ * envelope an artist's campaigns are held from (issue 35). The caller names it in
+ * `organisation_budgets.ledger_account_id` in the same transaction.
+ * @returns the account's id
+ */
+export async function createBudgetAccount(tx: Tx, organisationId: number): Promise<number> {
+  const [row] = await tx.db
+    .insert(ledgerAccounts)
+    .values({ kind: 'organisation_budget', organisationId })
+    .returning({ id: ledgerAccounts.id });
+  return row!.id;
+}
+
+/** A ledger account's balance in coins (0 for an unknown id). */
+export async function accountBalance(database: Database | Tx, accountId: number): Promise<number> {
+  const [row] = await database.db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId));
+  return row?.balance ?? 0;
+}
+
+/** The ends of an organisation's funding movement: its wallet, one of its budgets, an artist's wallet. */
+export type FundingEnd = { organisationWallet: number } | { budgetAccount: number } | { userWallet: number };
+
+async function fundingAccount(tx: Tx, end: FundingEnd): Promise<number> {
+  if ('organisationWallet' in end) return organisationWalletAccountId(tx, end.organisationWallet);
+  if ('userWallet' in end) return walletAccountId(tx, end.userWallet);
+  return end.budgetAccount;
+}
+
+/**
+ * Lock an organisation's wallet and budget accounts (ascending ids, the ledger's one order) for a
+ * decision that reads their balances before moving coins (setting a budget, the monthly top-up), so no
+ * purchase or other movement changes them in between (issue 35).
+ * @param budgetAccountIds budget accounts of the organisation
+ * @returns each locked account's balance in coins, by id (the wallet's under `wallet`)
+ */
+export async function lockOrganisationAccounts(
+  tx: Tx,
+  organisationId: number,
+  budgetAccountIds: number[],
+): Promise<{ wallet: number; walletBalance: number; balances: Map<number, number> }> {
+  const wallet = await organisationWalletAccountId(tx, organisationId);
+  const { rows } = await tx.client.query<{ id: number; balance: number }>(
+    `select id, balance from ledger_accounts where id = any($1::bigint[])
+      and (id = $2::bigint or (kind = 'organisation_budget' and organisation_id = $3::int))
+      order by id for no key update`,
+    [[...new Set([wallet, ...budgetAccountIds])].sort((a, b) => a - b), wallet, organisationId],
+  );
+  const balances = new Map(rows.map((r) => [Number(r.id), Number(r.balance)]));
+  return { wallet, walletBalance: balances.get(wallet) ?? 0, balances };
+}
+
+/**
+ * Move coins for an organisation (desc 8 "organisation funding", issue 35): its wallet to an artist's
+ * wallet (a transfer), its wallet to a budget account (funding a budget) or back (returning a budget's
+ * excess). One posting, accounts locked in ascending id order; idempotent on `idempotencyKey` (a replay
+ * answers the first transfer and moves nothing).
+ * @param coins whole coins > 0
+ * @throws InsufficientBalanceError (409 `wallet.insufficient_balance`) when the debited account holds
+ *   fewer coins; nothing moved then, the transaction stays usable
+ */
+export async function fundingMove(
+  tx: Tx,
+  input: {
+    from: FundingEnd;
+    to: FundingEnd;
+    coins: number;
+    idempotencyKey: string;
+    meta?: Record<string, unknown>;
+  },
+): Promise<{ transfer: Transfer; replayed: boolean }> {
+  assertCoins(input.coins);
+  const from = await fundingAccount(tx, input.from);
+  const to = await fundingAccount(tx, input.to);
+  return move(tx, {
+    from,
+    to,
+    amount: input.coins,
+    descId: DESC.ORGANISATION_FUNDING,
+    idempotencyKey: input.idempotencyKey,
+    meta: input.meta,
+  });
+}
+
 /** Escrow kinds a hold can use; each payer has an account of its own of each kind. */
 export type EscrowKind = 'campaign_escrow' | 'payout_escrow';
 
@@ -138,6 +252,36 @@ async function lockPayerAccounts(
   if (wallet === undefined || escrowId === undefined)
     throw new Error(`payer accounts of user ${userId} missing`);
   return { wallet: wallet.id, escrow: escrowId, walletBalance: wallet.balance };
+}
+
+/**
+ * Lock a paying account (a budget) and `userId`'s own escrow account of `escrow` kind (created when
+ * missing), in ascending id order, like {@link lockPayerAccounts}.
+ * @returns the two ids and the paying account's balance as locked
+ */
+async function lockAccountAndEscrow(
+  tx: Tx,
+  payerAccountId: number,
+  userId: number,
+  escrow: EscrowKind,
+): Promise<{ wallet: number; escrow: number; walletBalance: number }> {
+  await tx.client.query(
+    `insert into ledger_accounts (kind, user_id) select $2::varchar, $1::int
+      where not exists (select 1 from ledger_accounts where user_id = $1::int and kind = $2::varchar)
+     on conflict do nothing`,
+    [userId, escrow],
+  );
+  const { rows } = await tx.client.query<{ id: number; balance: number; payer: boolean }>(
+    `select id, balance, id = $3::bigint as payer from ledger_accounts
+      where id = $3::bigint or (user_id = $1::int and kind = $2::varchar)
+      order by id for no key update`,
+    [userId, escrow, payerAccountId],
+  );
+  const payer = rows.find((r) => r.payer);
+  const escrowId = rows.find((r) => !r.payer)?.id;
+  if (payer === undefined || escrowId === undefined)
+    throw new Error(`payer account ${payerAccountId} or escrow of user ${userId} missing`);
+  return { wallet: payer.id, escrow: escrowId, walletBalance: payer.balance };
 }
 
 /** A user's wallet balance in coins (0 when no wallet yet). */
@@ -442,6 +586,27 @@ export async function credit(
 }
 
 /**
+ * Credit an organisation's wallet with coins it bought (desc 1 coin purchase, from payment clearing;
+ * issue 35). Idempotent on `idempotencyKey` (`payment:<id>`, as a user's purchase).
+ * @param coins whole coins > 0
+ */
+export async function creditOrganisation(
+  tx: Tx,
+  input: {
+    organisationId: number;
+    coins: number;
+    idempotencyKey: string;
+    moneyMinor?: number;
+    currency?: string;
+    meta?: Record<string, unknown>;
+  },
+) {
+  const to = await organisationWalletAccountId(tx, input.organisationId);
+  const from = await systemAccountId(tx, 'payment_clearing');
+  return move(tx, { ...input, from, to, amount: input.coins, descId: DESC.COIN_PURCHASE });
+}
+
+/**
  * Debit a user's wallet into a system account (fan finder subscription, manual deduction...).
  * @throws InsufficientBalanceError (409) when the wallet has fewer coins
  */
@@ -477,6 +642,12 @@ export async function hold(
      * `freshKey`.
      */
     reservedId?: number;
+    /**
+     * The account paying instead of the user's wallet: a budget account of an organisation (issue 35).
+     * The escrow is still `userId`'s own (the artist's); a voided or refunded hold returns to this
+     * account (the hold's payer).
+     */
+    payerAccountId?: number;
   },
 ): Promise<Hold> {
   assertCoins(input.coins);
@@ -497,7 +668,10 @@ export async function hold(
   }
   // Lock both accounts (ascending ids) before the hold row: its foreign keys take KEY SHARE locks on
   // them, and two holds of one payer taking those first and FOR UPDATE afterwards would deadlock.
-  const accounts = await lockPayerAccounts(tx, input.userId, input.escrow ?? 'campaign_escrow');
+  const accounts =
+    input.payerAccountId === undefined
+      ? await lockPayerAccounts(tx, input.userId, input.escrow ?? 'campaign_escrow')
+      : await lockAccountAndEscrow(tx, input.payerAccountId, input.userId, input.escrow ?? 'campaign_escrow');
   // The wallet row is locked: its balance cannot change before this transaction ends.
   if (accounts.walletBalance < input.coins) throw new InsufficientBalanceError();
   const { rows } = await tx.client.query<HoldRow>(

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
+import { organisations } from '../organisations/organisations.schema';
 
 /** Coin packages artists buy (spec section 3 "Package"): coins, price in pence, optional bonus. */
 export const coinPackages = pg.pgTable(
@@ -51,6 +52,11 @@ export const payments = pg.pgTable(
     status: pg.varchar('status', { length: 12 }).notNull().default('pending'),
     failureReason: pg.varchar('failure_reason', { length: 200 }),
     creditedTransferId: pg.bigint('credited_transfer_id', { mode: 'number' }),
+    /**
+     * The organisation buying (issue 35): its coins go to the organisation's wallet, not to the buyer's
+     * (`user_id` is then the team member who paid); null for a user's own purchase.
+     */
+    organisationId: pg.integer('organisation_id').references(() => organisations.id),
     meta: pg.jsonb('meta'),
     createdAt: createdAt(),
     paidAt: pg.timestamp('paid_at', { withTimezone: true }),
@@ -58,6 +64,7 @@ export const payments = pg.pgTable(
   (t) => [
     pg.uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
     pg.index('payments_user_idx').on(t.userId, t.createdAt),
+    pg.index('payments_organisation_idx').on(t.organisationId).where(sql`${t.organisationId} is not null`),
     // Reports: coins sold per day over a date range.
     pg.index('payments_paid_idx').on(t.paidAt).where(sql`${t.status} = 'paid'`),
     pg.check(
@@ -86,6 +93,15 @@ export const invoices = pg.pgTable(
     coins: pg.integer('coins').notNull(),
     amountMinor: pg.integer('amount_minor').notNull(),
     currency: pg.varchar('currency', { length: 3 }).notNull(),
+    /**
+     * The organisation billed (issue 35), with its billing details as they were when the invoice was
+     * issued (an invoice never changes afterwards); all null for a user's own invoice.
+     */
+    organisationId: pg.integer('organisation_id').references(() => organisations.id),
+    billingName: pg.varchar('billing_name', { length: 190 }),
+    billingAddress: pg.text('billing_address'),
+    billingCountry: pg.varchar('billing_country', { length: 2 }),
+    vatNumber: pg.varchar('vat_number', { length: 32 }),
     attachmentPath: pg.varchar('attachment_path', { length: 300 }),
     createdAt: createdAt(),
   },
@@ -94,6 +110,10 @@ export const invoices = pg.pgTable(
     pg.uniqueIndex('invoices_number_unique').on(t.number),
     pg.index('invoices_transfer_idx').on(t.transferId),
     pg.index('invoices_user_idx').on(t.userId, t.id),
+    pg
+      .index('invoices_organisation_idx')
+      .on(t.organisationId, t.id)
+      .where(sql`${t.organisationId} is not null`),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { TopUpQuote } from '@lm/contracts/money';
 import { localized } from '@lm/contracts/translations';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import { organisations } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { AppError, ConflictError, NotFoundError } from '../../platform/errors';
 import type {
@@ -15,7 +16,7 @@ import type {
 import { audit } from '../audit';
 import { getSettings } from '../settings';
 import { nextInvoiceNumber } from './invoice-numbers';
-import { credit, DESC, walletBalance } from './ledger';
+import { credit, creditOrganisation, DESC, walletBalance } from './ledger';
 import { purposeOf } from './payment-purposes';
 import { coinPackages, invoices, payments, webhookEvents } from './payments.schema';
 
@@ -138,6 +139,16 @@ export function topUpPurchase(quote: TopUpQuote): Purchase | null {
     : { coins: quote.purchase.coins };
 }
 
+/**
+ * An organisation buying coins into its wallet (issue 35): the payment is marked for it, the coins go
+ * to its wallet on credit and the invoice carries its billing details; `returnPath` is the user app's
+ * page the card page comes back to.
+ */
+export interface OrganisationBuyer {
+  organisationId: number;
+  returnPath: string;
+}
+
 /** Where a PayPal purchase comes back to: the web app's screens or the mobile apps' page. */
 export type PayPalReturn = 'web' | 'mobile';
 
@@ -165,6 +176,7 @@ export async function startCheckout(
   email: string,
   campaign?: { meta: Record<string, unknown>; returnPath: string },
   returnTo: PayPalReturn = 'web',
+  organisation?: OrganisationBuyer,
 ): Promise<{
   url: string;
   ref: string;
@@ -182,6 +194,7 @@ export async function startCheckout(
       method,
       provider: provider.name === 'sandbox' ? `sandbox_${method}` : provider.name,
       purpose: campaign ? 'campaign' : 'coins',
+      organisationId: organisation?.organisationId ?? null,
       meta: campaign?.meta ?? null,
       packageId: price.packageId,
       coins: price.coins,
@@ -190,6 +203,7 @@ export async function startCheckout(
     })
     .returning();
   const app = deps.config.appUrl;
+  const returnPath = campaign?.returnPath ?? organisation?.returnPath ?? '/wallet/coins/packages';
   const charged = {
     paymentId: payment!.id,
     coins: price.coins,
@@ -202,8 +216,8 @@ export async function startCheckout(
         amountMinor: price.amountMinor,
         currency: price.currency,
         description: price.description,
-        successUrl: `${app}${campaign?.returnPath ?? '/wallet/coins/packages'}?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${app}${campaign?.returnPath ?? '/wallet/coins/packages'}?cancelled=1&payment_id=${payment!.id}`,
+        successUrl: `${app}${returnPath}?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${app}${returnPath}?cancelled=1&payment_id=${payment!.id}`,
         clientReferenceId: String(payment!.id),
         customerEmail: email,
         metadata: { payment_id: String(payment!.id), user_id: String(userId) },
@@ -278,6 +292,16 @@ const CARD_SETTLING_EVENTS = new Set([
   'checkout.session.async_payment_failed',
 ]);
 
+/** An organisation's wallet balance in coins (0 when it has none yet). */
+async function organisationBalance(database: Database, organisationId: number): Promise<number> {
+  const [row] = await database.db
+    .execute<{ balance: number }>(
+      sql`select balance from ledger_accounts where kind = 'organisation_wallet' and organisation_id = ${organisationId}`,
+    )
+    .then((r) => r.rows);
+  return Number(row?.balance ?? 0);
+}
+
 async function settlement(database: Database, paymentId: number, declinedNow = false): Promise<Settlement> {
   const [p] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
   const [inv] = await database.db
@@ -289,7 +313,10 @@ async function settlement(database: Database, paymentId: number, declinedNow = f
     coins: p!.coins,
     payment_id: p!.id,
     invoice_id: inv?.id ?? null,
-    balance: await walletBalance(database, p!.userId),
+    balance:
+      p!.organisationId === null
+        ? await walletBalance(database, p!.userId)
+        : await organisationBalance(database, p!.organisationId),
     failure:
       p!.status !== 'paid' && (declinedNow || p!.failureReason === CARD_DECLINED) ? CARD_DECLINED : null,
   };
@@ -338,16 +365,23 @@ async function creditOnce(
       );
       return false;
     }
-    const { transfer } = await credit(tx, {
-      userId: p.userId,
+    const bought = {
       coins: p.coins,
-      descId: DESC.COIN_PURCHASE,
       idempotencyKey: `payment:${p.id}`,
-      from: 'payment_clearing',
       moneyMinor: p.amountMinor,
       currency: p.currency,
       meta: { payment_id: p.id, method: p.method, package_id: p.packageId },
-    });
+    };
+    // An organisation's purchase credits its wallet (issue 35); the buyer's own wallet is untouched.
+    const { transfer } =
+      p.organisationId === null
+        ? await credit(tx, {
+            ...bought,
+            userId: p.userId,
+            descId: DESC.COIN_PURCHASE,
+            from: 'payment_clearing',
+          })
+        : await creditOrganisation(tx, { ...bought, organisationId: p.organisationId });
     await tx.db
       .update(payments)
       .set({ status: 'paid', paidAt: deps.clock.now(), creditedTransferId: transfer.id })
@@ -382,7 +416,8 @@ async function creditOnce(
 export async function createInvoice(
   tx: Tx,
   deps: Pick<Deps, 'clock' | 'jobs'>,
-  p: Pick<Payment, 'id' | 'userId' | 'coins' | 'amountMinor' | 'currency'>,
+  p: Pick<Payment, 'id' | 'userId' | 'coins' | 'amountMinor' | 'currency'> &
+    Partial<Pick<Payment, 'organisationId'>>,
   transferId: number | null,
 ) {
   const [existing] = await tx.db
@@ -390,6 +425,19 @@ export async function createInvoice(
     .from(invoices)
     .where(eq(invoices.paymentId, p.id));
   if (existing) return existing;
+  // An organisation's invoice carries its billing details as they are now (issue 35).
+  const [billed] = p.organisationId
+    ? await tx.db
+        .select({
+          organisationId: organisations.id,
+          billingName: organisations.billingName,
+          billingAddress: organisations.billingAddress,
+          billingCountry: organisations.billingCountry,
+          vatNumber: organisations.vatNumber,
+        })
+        .from(organisations)
+        .where(eq(organisations.id, p.organisationId))
+    : [];
   const { number } = await nextInvoiceNumber(tx, deps.clock.now().getUTCFullYear());
   const [inv] = await tx.db
     .insert(invoices)
@@ -401,6 +449,7 @@ export async function createInvoice(
       coins: p.coins,
       amountMinor: p.amountMinor,
       currency: p.currency,
+      ...billed,
     })
     .returning({ id: invoices.id });
   await deps.jobs.send(

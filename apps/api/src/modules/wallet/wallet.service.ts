@@ -1,5 +1,5 @@
 import { coinsPriceMinor, TRANSACTION_DESCRIPTIONS } from '@lm/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
@@ -175,6 +175,35 @@ export async function listTransactions(
     if (!found) return { data: [], pagination: paginate(0, query.page, query.limit) };
     account = found;
   }
+  return entriesPage(database, account, query, storageUrl);
+}
+
+/**
+ * The entries of an organisation's wallet (issue 35), paged, filtered and ordered like a user's
+ * transactions ({@link listTransactions}); an organisation without a wallet yet has none.
+ */
+export async function listOrganisationTransactions(
+  database: Database,
+  organisationId: number,
+  query: ListQuery,
+  storageUrl: (key: string) => string,
+) {
+  const [found] = await database.db
+    .select({ id: ledgerAccounts.id, entryCount: ledgerAccounts.entryCount })
+    .from(ledgerAccounts)
+    .where(
+      and(eq(ledgerAccounts.kind, 'organisation_wallet'), eq(ledgerAccounts.organisationId, organisationId)),
+    );
+  if (!found) return { data: [], pagination: paginate(0, query.page, query.limit) };
+  return entriesPage(database, found, query, storageUrl);
+}
+
+async function entriesPage(
+  database: Database,
+  account: { id: number; entryCount: number } | null,
+  query: ListQuery,
+  storageUrl: (key: string) => string,
+) {
   const direction = query.order?.endsWith(':asc') ? asc : desc;
   const page = await pageEntryIds(database, account, query);
   const rows =
@@ -434,14 +463,26 @@ export async function listPayments(database: Database, query: ListQuery) {
   };
 }
 
-/** Invoices of a user (or all), newest first. */
+/**
+ * Whose invoices: a user's own purchases (an organisation's, paid by the user as a team member, are
+ * the organisation's: issue 35), an organisation's, or everyone's (null: staff).
+ */
+export type InvoiceOwner = number | { organisationId: number } | null;
+
+function invoiceOwnerWhere(owner: InvoiceOwner) {
+  if (owner === null) return undefined;
+  if (typeof owner === 'number') return and(eq(invoices.userId, owner), isNull(invoices.organisationId));
+  return eq(invoices.organisationId, owner.organisationId);
+}
+
+/** Invoices of a user, of an organisation (issue 35) or all, newest first. */
 export async function listInvoices(
   database: Database,
-  userId: number | null,
+  owner: InvoiceOwner,
   query: ListQuery,
   storageUrl: (k: string) => string,
 ) {
-  const where = userId === null ? undefined : eq(invoices.userId, userId);
+  const where = invoiceOwnerWhere(owner);
   const [rows, [count]] = await Promise.all([
     database.db
       .select({
@@ -487,11 +528,11 @@ function invoiceItem(
   };
 }
 
-/** One invoice; `userId` restricts it to its owner. */
+/** One invoice; `owner` restricts it to its owner (see {@link InvoiceOwner}). */
 export async function getInvoice(
   database: Database,
   id: number,
-  userId: number | null,
+  owner: InvoiceOwner,
   storageUrl: (k: string) => string,
 ) {
   const [row] = await database.db
@@ -504,7 +545,7 @@ export async function getInvoice(
     .from(invoices)
     .innerJoin(payments, eq(payments.id, invoices.paymentId))
     .innerJoin(users, eq(users.id, invoices.userId))
-    .where(and(eq(invoices.id, id), userId === null ? undefined : eq(invoices.userId, userId)));
+    .where(and(eq(invoices.id, id), invoiceOwnerWhere(owner)));
   return row ? invoiceItem(row, storageUrl) : null;
 }
 
