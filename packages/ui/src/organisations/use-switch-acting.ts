@@ -16,8 +16,9 @@ export function useSwitchActing(): (next: ActingFor | null) => Promise<void> {
     async (next: ActingFor | null) => {
       await queryClient.cancelQueries();
       writeActing(next);
-      queryClient.removeQueries();
-      await queryClient.refetchQueries({ type: 'active' });
+      // Every query back to its initial state (no data of the previous identity), the shown ones read
+      // again; removing them instead would leave the shown screens on their old answer.
+      await queryClient.resetQueries();
     },
     [queryClient],
   );
