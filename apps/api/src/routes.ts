@@ -34,6 +34,7 @@ import { formsRoutes } from './modules/forms';
 import { healthRoutes } from './modules/health';
 import { adminLookupsRoutes, lookupsRoutes } from './modules/lookups';
 import { notificationsRoutes } from './modules/notifications';
+import { organisationRoutes } from './modules/organisations';
 import { adminPayoutsRoutes, payoutsRoutes } from './modules/payouts';
 import { queuesRoutes } from './modules/queues';
 import { rbacRoutes } from './modules/rbac';
@@ -78,6 +79,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminLookupsRoutes,
   reportsRoutes,
   todosRoutes,
+  organisationRoutes,
   walletRoutes,
   adminWalletRoutes,
   currencyRoutes,

@@ -90,6 +90,7 @@ export const NOTIFICATION_MESSAGES = [
   'fan_finder.notify.expired_plan',
   'fan_finder.notify.ended',
   'webhooks.notify.disabled',
+  'organisations.notify.roster_invite',
 ] as const;
 export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
 
@@ -114,6 +115,7 @@ export const MAIL_MESSAGES = [
   'tickets.mail.resolved',
   'tickets.mail.merged',
   'crm.mail.sender_code',
+  'organisations.mail.team_invite',
 ] as const;
 export type MailMessageKey = (typeof MAIL_MESSAGES)[number];
 

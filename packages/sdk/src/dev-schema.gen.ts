@@ -424,6 +424,21 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
+        /** @description The link or object has expired. */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The link or object has expired.",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
         /** @description Maintenance mode is on (code `MAINTENANCE`), or the feature's provider is off on this site (code `PROVIDER_OFF`). */
         Maintenance: {
             headers: {

@@ -8958,6 +8958,322 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organisation-invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a team invitation link invites to
+         * @description The organisation's name and logo, the role and the e-mail address invited. 404 `organisations.invite_not_found` for an unknown link; 410 when expired, revoked or already used. Issue 35.
+         *
+         *     **Who may call it:** Anyone: no token needed.
+         */
+        get: operations["organisations.previewInvite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisation-invites/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a team invitation
+         * @description The signed-in user whose e-mail the invitation names (403 `organisations.invite_other_email` otherwise) joins with its role; single use under a row lock (two accepts at once make one member); an existing member is refused 409 `organisations.already_member`; 410 when expired, revoked or used. Audited. Issue 35.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisations.acceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my organisations with my role, its rules and the artists I may act for
+         * @description Every team the signed-in user belongs to (a user may belong to several), oldest membership first: the organisation, `member_id`, `role`, `artist_user_ids` (null: the whole roster), the CASL `rules` of the role and the active `artists` the role reaches (the switcher). Issue 35.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisations.listMine"];
+        put?: never;
+        /**
+         * Create an organisation; I become its Owner
+         * @description A label, management or agency with its billing details (country ISO 3166-1 alpha-2, optional VAT number starting with a country prefix, spaces removed). The creator becomes its Owner over the whole roster. Audited `organisations.create`. Issue 35.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisations.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one of my organisations
+         * @description Billing details only for roles reading Billing (Owner, Finance), null for the others. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisations.get"];
+        /**
+         * Change an organisation's profile or billing details
+         * @description The whole shape is sent; the profile (kind, name) needs Organisation update (Owner, Admin), changed billing details Billing manage (Owner, Finance). Audited with the fields changed. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        put: operations["organisations.update"];
+        post?: never;
+        /**
+         * Delete an organisation (Owner)
+         * @description Soft delete by an Owner, refused 409 `organisations.has_coins` while its wallet or a budget account holds coins. Its artists leave the roster, pending invitations are revoked, members lose access at once. Audited. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        delete: operations["organisations.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/artists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an organisation's roster
+         * @description Every artist invited, active or gone, newest first; a role limited to some artists sees those only. Needs Roster read. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisations.listRoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/artists/{artistUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take an artist off the roster
+         * @description An active or invited artist becomes `removed`; the team can no longer act for them. Needs Roster manage on that artist. Audited. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        delete: operations["organisations.removeArtist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/artists/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an existing artist account to the roster
+         * @description By its e-mail: 404 `organisations.artist_not_found` when no account uses it, 422 `organisations.not_an_artist` for another kind of account, 409 `organisations.artist_already_invited` when already invited or on the roster. The artist is notified in the app and by e-mail and accepts or refuses. Needs Roster manage over the whole roster. Audited. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisations.inviteArtist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/artists/managed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a managed artist profile
+         * @description An artist account without a login of its own (no password, no sign-in, no e-mail), active on the roster at once, reached only by the team. Needs Roster manage over the whole roster. Genres must be active (422). Audited. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisations.createManagedArtist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an organisation's team invitations
+         * @description Newest first, with their status (pending, accepted, revoked, expired); never their token. Needs Team read. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisations.listInvites"];
+        put?: never;
+        /**
+         * Invite someone to the team by e-mail
+         * @description Needs Team manage (an Owner invitation only by an Owner). A single-use link `/organisations/join/{token}` of the user app, valid 7 days, is mailed in the invitee's language; only the SHA-256 of the token is stored. Re-inviting a pending address replaces its link; an address already in the team is refused 409 `organisations.already_member`. Audited. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisations.invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a team invitation
+         * @description Its link stops working at once; an accepted invitation is refused 409 `organisations.invite_used`. Needs Team manage. Audited. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        delete: operations["organisations.revokeInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an organisation's logo
+         * @description Multipart field `file`: a PNG or JPEG up to 5 MB, checked by its content (422 `validation.file_type`, `validation.file_too_large`). Needs Organisation update. Audited. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisations.uploadLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an organisation's team
+         * @description Every member with their role and the artists it is limited to (null: the whole roster). Needs Team read. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisations.listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organisations/{id}/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a member's role and artists
+         * @description Needs Team manage (Owner, Admin). Only an Owner gives or takes the Owner role (403 `organisations.owner_only`); an Owner covers the whole roster (422 `organisations.owner_all_artists`); the artists must be active on the roster (422) and reachable by the caller; the last Owner cannot be demoted (409 `organisations.last_owner`), under a lock of the organisation so two Owners demoting each other leave one. Audited. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        put: operations["organisations.updateMember"];
+        post?: never;
+        /**
+         * Remove a member from the team, or leave it
+         * @description Removing another member needs Team manage (an Owner only by an Owner); any member may remove themselves (leave). The last Owner can be neither removed nor leave (409 `organisations.last_owner`). Audited. Checked per request from the member's role (Owner, Admin, Campaign manager, Finance, Viewer; CASL rules `organisationRules`): a non-member gets 404 `organisations.not_found`, a role that may not 403 `organisations.forbidden`; a suspended organisation is read-only. Refused while acting for an artist (403 `organisations.not_in_context`). Issue 35 "Labels and teams".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        delete: operations["organisations.removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pay/coins/custom/campaign/{id}": {
         parameters: {
             query?: never;
@@ -10964,6 +11280,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/organisation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation acting for me, and invitations waiting
+         * @description The artist side: the organisation whose roster I am active on (at most one), and the roster invitations waiting for my answer. Issue 35.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["organisations.mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/organisation/invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the roster of the organisation inviting me
+         * @description An artist is active in at most one organisation: 409 `organisations.already_in_one` when active elsewhere (a unique index decides between concurrent accepts); 404 for an invitation not waiting. Audited. Issue 35.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisations.acceptRosterInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/organisation/invitations/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a roster invitation
+         * @description 404 for an invitation not waiting. Audited. Issue 35.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisations.refuseRosterInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/organisation/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave the organisation acting for me
+         * @description Its team can no longer act for me from this request on. 404 `organisations.not_in_one` when none does. Audited. Issue 35.
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["organisations.leaveRoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/resend-code": {
         parameters: {
             query?: never;
@@ -11692,6 +12096,21 @@ export interface components {
                  * @example {
                  *       "message": "You are not allowed to do this",
                  *       "code": "USR_FORBIDDEN",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description The link or object has expired. */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The link or object has expired.",
                  *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
                  *     }
                  */
@@ -38471,6 +38890,835 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "organisations.previewInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: string;
+                            expires_at: string;
+                            organisation_logo_url: string | null;
+                            organisation_name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.acceptInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_user_ids: number[] | null;
+                            artists: {
+                                artist_name: string;
+                                avatar_url: string | null;
+                                managed: boolean;
+                                user_id: number;
+                            }[];
+                            id: number;
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            logo_url: string | null;
+                            member_id: number;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                            rules: unknown[];
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.listMine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_user_ids: number[] | null;
+                            artists: {
+                                artist_name: string;
+                                avatar_url: string | null;
+                                managed: boolean;
+                                user_id: number;
+                            }[];
+                            id: number;
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            logo_url: string | null;
+                            member_id: number;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                            rules: unknown[];
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "label",
+                 *       "name": "Northern Lights Records",
+                 *       "billing_name": "Northern Lights Records Ltd",
+                 *       "billing_address": "12 Harbour Street, Leeds LS1 4AB",
+                 *       "billing_country": "GB",
+                 *       "vat_number": "GB123456789"
+                 *     }
+                 */
+                "application/json": {
+                    billing_address: string;
+                    billing_country: string;
+                    billing_name: string;
+                    /** @enum {string} */
+                    kind: "label" | "management" | "agency";
+                    name: string;
+                    vat_number?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            billing_address: string | null;
+                            billing_country: string | null;
+                            billing_name: string | null;
+                            created_at: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            logo_url: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            vat_number: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            billing_address: string | null;
+                            billing_country: string | null;
+                            billing_name: string | null;
+                            created_at: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            logo_url: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            vat_number: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "label",
+                 *       "name": "Northern Lights Records",
+                 *       "billing_name": "Northern Lights Records Ltd",
+                 *       "billing_address": "12 Harbour Street, Leeds LS1 4AB",
+                 *       "billing_country": "GB",
+                 *       "vat_number": "GB123456789"
+                 *     }
+                 */
+                "application/json": {
+                    billing_address: string;
+                    billing_country: string;
+                    billing_name: string;
+                    /** @enum {string} */
+                    kind: "label" | "management" | "agency";
+                    name: string;
+                    vat_number?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            billing_address: string | null;
+                            billing_country: string | null;
+                            billing_name: string | null;
+                            created_at: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            logo_url: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            vat_number: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.listRoster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_name: string;
+                            artist_user_id: number;
+                            avatar_url: string | null;
+                            country_code: string | null;
+                            ended_at: string | null;
+                            id: number;
+                            invited_at: string;
+                            joined_at: string | null;
+                            managed: boolean;
+                            /** @enum {string} */
+                            status: "invited" | "active" | "refused" | "left" | "removed";
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.removeArtist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                artistUserId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.inviteArtist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_name: string;
+                            artist_user_id: number;
+                            avatar_url: string | null;
+                            country_code: string | null;
+                            ended_at: string | null;
+                            id: number;
+                            invited_at: string;
+                            joined_at: string | null;
+                            managed: boolean;
+                            /** @enum {string} */
+                            status: "invited" | "active" | "refused" | "left" | "removed";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.createManagedArtist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "artist_name": "Luna Vale",
+                 *       "country_code": "GB",
+                 *       "genre_ids": [
+                 *         1
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    artist_name: string;
+                    country_code?: string | null;
+                    genre_ids?: number[];
+                    /** Format: uri */
+                    spotify_link?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_name: string;
+                            artist_user_id: number;
+                            avatar_url: string | null;
+                            country_code: string | null;
+                            ended_at: string | null;
+                            id: number;
+                            invited_at: string;
+                            joined_at: string | null;
+                            managed: boolean;
+                            /** @enum {string} */
+                            status: "invited" | "active" | "refused" | "left" | "removed";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.listInvites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_user_ids: number[] | null;
+                            created_at: string;
+                            email: string;
+                            expires_at: string;
+                            id: number;
+                            invited_by: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "revoked" | "expired";
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "promo@northernlights.example",
+                 *       "role": "campaign_manager",
+                 *       "artist_user_ids": [
+                 *         42
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    artist_user_ids: number[] | null;
+                    /** Format: email */
+                    email: string;
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_user_ids: number[] | null;
+                            created_at: string;
+                            email: string;
+                            expires_at: string;
+                            id: number;
+                            invited_by: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "revoked" | "expired";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.revokeInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                inviteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.uploadLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            billing_address: string | null;
+                            billing_country: string | null;
+                            billing_name: string | null;
+                            created_at: string;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "label" | "management" | "agency";
+                            logo_url: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            vat_number: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.listMembers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_user_ids: number[] | null;
+                            email: string;
+                            id: number;
+                            joined_at: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                            user_id: number;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.updateMember": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                memberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    artist_user_ids: number[] | null;
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            artist_user_ids: number[] | null;
+                            email: string;
+                            id: number;
+                            joined_at: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "campaign_manager" | "finance" | "viewer";
+                            user_id: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.removeMember": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                memberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "custom.payWithCoins": {
         parameters: {
             query?: never;
@@ -43021,6 +44269,196 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            current: {
+                                joined_at: string;
+                                /** @enum {string} */
+                                kind: "label" | "management" | "agency";
+                                logo_url: string | null;
+                                name: string;
+                                organisation_id: number;
+                            } | null;
+                            invitations: {
+                                id: number;
+                                invited_at: string;
+                                /** @enum {string} */
+                                kind: "label" | "management" | "agency";
+                                logo_url: string | null;
+                                name: string;
+                                organisation_id: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.acceptRosterInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            current: {
+                                joined_at: string;
+                                /** @enum {string} */
+                                kind: "label" | "management" | "agency";
+                                logo_url: string | null;
+                                name: string;
+                                organisation_id: number;
+                            } | null;
+                            invitations: {
+                                id: number;
+                                invited_at: string;
+                                /** @enum {string} */
+                                kind: "label" | "management" | "agency";
+                                logo_url: string | null;
+                                name: string;
+                                organisation_id: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.refuseRosterInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            current: {
+                                joined_at: string;
+                                /** @enum {string} */
+                                kind: "label" | "management" | "agency";
+                                logo_url: string | null;
+                                name: string;
+                                organisation_id: number;
+                            } | null;
+                            invitations: {
+                                id: number;
+                                invited_at: string;
+                                /** @enum {string} */
+                                kind: "label" | "management" | "agency";
+                                logo_url: string | null;
+                                name: string;
+                                organisation_id: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "organisations.leaveRoster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            current: {
+                                joined_at: string;
+                                /** @enum {string} */
+                                kind: "label" | "management" | "agency";
+                                logo_url: string | null;
+                                name: string;
+                                organisation_id: number;
+                            } | null;
+                            invitations: {
+                                id: number;
+                                invited_at: string;
+                                /** @enum {string} */
+                                kind: "label" | "management" | "agency";
+                                logo_url: string | null;
+                                name: string;
+                                organisation_id: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Maintenance"];
         };

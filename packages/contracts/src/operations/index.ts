@@ -11,6 +11,7 @@ import { expressTiktokOperations } from './express-tiktok';
 import { fanFinderOperations } from './fan-finder';
 import { formsOperations } from './forms';
 import { integrationsOperations } from './integrations';
+import { organisationsOperations } from './organisations';
 import { payoutsOperations } from './payouts';
 import { ticketsOperations } from './tickets';
 import type { OperationDocs } from './types';
@@ -57,5 +58,6 @@ export const OPERATIONS: OperationDocs = mergeOperations(
   integrationsOperations,
   apiKeysOperations,
   webhooksOperations,
+  organisationsOperations,
   adminOperations,
 );

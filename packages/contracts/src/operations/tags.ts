@@ -104,6 +104,11 @@ export const API_TAGS: readonly ApiTag[] = [
     description:
       "Outbound webhooks: an account's endpoints, the events they receive (signed per Standard Webhooks) and their delivery log (issue 34).",
   },
+  {
+    name: 'organisations',
+    description:
+      'Labels, managements and agencies (issue 35): the organisation, its team and invitations, its roster of artists, the artist side, and acting for an artist with `X-Acting-For`.',
+  },
   { name: 'web-vitals', description: 'Real-user page speed measurements sent by the apps (issue 37).' },
   {
     name: 'provider webhooks',
@@ -168,6 +173,7 @@ export const API_TAG_GROUPS: readonly { name: string; tags: string[] }[] = [
     name: 'Platforms',
     tags: ['connections', 'artist connections', 'tiktok connections', 'instagram connections', 'fan finder'],
   },
+  { name: 'Organisations', tags: ['organisations'] },
   { name: 'Support', tags: ['tickets'] },
   { name: 'Integrations', tags: ['webhooks', 'web-vitals', 'provider webhooks'] },
   {

@@ -18,6 +18,10 @@ export const auditLogs = pg.pgTable(
     ip: pg.varchar('ip', { length: 64 }),
     userAgent: pg.text('user_agent'),
     meta: pg.jsonb('meta'),
+    /** The organisation an entry concerns (issue 35): its own routes, and a member acting for an artist. */
+    organisationId: pg.integer('organisation_id'),
+    /** The artist a member acted for (issue 35 "acting for an artist"), or the artist an entry concerns. */
+    onBehalfOfUserId: pg.integer('on_behalf_of_user_id'),
     createdAt: createdAt(),
   },
   (t) => [

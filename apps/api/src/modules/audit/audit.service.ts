@@ -22,6 +22,11 @@ export interface AuditActor {
   userAgent?: string | null;
   /** The API key the actor used (issue 34), kept in the entry's `meta` as `api_key_id`. */
   apiKeyId?: number;
+  /**
+   * A team member acting for an artist of their organisation (issue 35): the artist acted for and the
+   * organisation, written to `on_behalf_of_user_id` and `organisation_id` (the actor stays the member).
+   */
+  actingFor?: { artistUserId: number; organisationId: number };
 }
 
 /**
@@ -33,6 +38,10 @@ export interface AuditEntry {
   targetType?: AuditTarget;
   targetId?: string | number;
   meta?: Record<string, unknown>;
+  /** The organisation the entry concerns (issue 35), when the actor is not acting for an artist. */
+  organisationId?: number;
+  /** The artist the entry concerns (issue 35), when the actor is not acting for one. */
+  onBehalfOfUserId?: number;
 }
 
 /**
@@ -55,6 +64,8 @@ export async function audit(
     ip: actor.ip ?? null,
     userAgent: actor.userAgent?.slice(0, 500) ?? null,
     meta: actor.apiKeyId ? { ...entry.meta, api_key_id: actor.apiKeyId } : (entry.meta ?? null),
+    organisationId: actor.actingFor?.organisationId ?? entry.organisationId ?? null,
+    onBehalfOfUserId: actor.actingFor?.artistUserId ?? entry.onBehalfOfUserId ?? null,
   };
   // In a transaction the entry goes with its other queued writes, before the commit.
   if (tx) writeLaterInsert(tx, auditLogs, row);

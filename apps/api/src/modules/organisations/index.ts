@@ -6,3 +6,4 @@ export {
   membershipOf,
   type OrganisationAbility,
 } from './organisations.access';
+export { organisationRoutes } from './organisations.routes';
