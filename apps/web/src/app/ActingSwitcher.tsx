@@ -52,11 +52,7 @@ export function ActingSwitcher() {
           style={{ borderRadius: 8, maxWidth: 220 }}
         >
           <Group gap={6} wrap="nowrap">
-            <Avatar
-              size={26}
-              radius="xl"
-              src={acting ? orgImage(acting.organisationLogoUrl) : undefined}
-            >
+            <Avatar size={26} radius="xl" src={acting ? orgImage(acting.organisationLogoUrl) : undefined}>
               {acting ? acting.organisationName.slice(0, 1).toUpperCase() : <IconUserCircle size={18} />}
             </Avatar>
             <Text size="sm" fw={500} truncate>
@@ -131,7 +127,12 @@ export function ActingBanner() {
             organisation: acting.organisationName,
           })}
         </Text>
-        <Button size="compact-sm" variant="white" onClick={() => void switchTo(null)} data-testid="acting-back">
+        <Button
+          size="compact-sm"
+          variant="white"
+          onClick={() => void switchTo(null)}
+          data-testid="acting-back"
+        >
           {t('organisations.switcher.back_to_me')}
         </Button>
       </Group>

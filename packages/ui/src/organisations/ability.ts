@@ -1,9 +1,5 @@
 import { createMongoAbility, type MongoAbility, subject } from '@casl/ability';
-import type {
-  OrganisationAction,
-  OrganisationRule,
-  OrganisationSubject,
-} from '@lm/contracts/organisations';
+import type { OrganisationAction, OrganisationRule, OrganisationSubject } from '@lm/contracts/organisations';
 
 /** A member's ability in one organisation, built from the `rules` of `GET /api/organisations`. */
 export type OrganisationAbility = MongoAbility<[OrganisationAction, OrganisationSubject]>;

@@ -30,7 +30,9 @@ export function DashboardSection({ ctx }: { ctx: OrgContext }) {
   const switchTo = useSwitchActing();
   const navigate = useNavigate();
   if (dashboard.isLoading) return <Skeleton h={160} radius="md" />;
-  const rows = dashboard.data ?? [];
+  // A failed read was said in a toast; "no artist" would be untrue.
+  if (!dashboard.data) return null;
+  const rows = dashboard.data;
   if (rows.length === 0)
     return (
       <Text c="dimmed" data-testid="dashboard-empty">
