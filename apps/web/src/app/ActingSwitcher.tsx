@@ -40,13 +40,13 @@ export function ActingSwitcher() {
   }, [acting, mine.data, switchTo]);
 
   if (orgs.length === 0 && !acting) return null;
-  const label = acting ? acting.artistName : t('organisations.switcher.me');
+  const label = acting ? acting.artistName : t('org.switcher.me');
   return (
     <Menu position="bottom-end" withinPortal width={280} shadow="md">
       <Menu.Target>
         <UnstyledButton
           data-testid="acting-switcher"
-          aria-label={t('organisations.switcher.label')}
+          aria-label={t('org.switcher.label')}
           px="xs"
           py={4}
           style={{ borderRadius: 8, maxWidth: 220 }}
@@ -69,7 +69,7 @@ export function ActingSwitcher() {
           onClick={() => void switchTo(null)}
           data-testid="acting-me"
         >
-          {t('organisations.switcher.me')}
+          {t('org.switcher.me')}
         </Menu.Item>
         {orgs.map((org) => (
           <div key={org.id}>
@@ -85,7 +85,7 @@ export function ActingSwitcher() {
               </Group>
             </Menu.Label>
             {org.artists.length === 0 && (
-              <Menu.Item disabled>{t('organisations.switcher.no_artists')}</Menu.Item>
+              <Menu.Item disabled>{t('org.switcher.no_artists')}</Menu.Item>
             )}
             {org.artists.map((artist) => {
               const current = acting?.organisationId === org.id && acting.artistUserId === artist.user_id;
@@ -122,7 +122,7 @@ export function ActingBanner() {
     <Alert color="grape" variant="light" mb="md" p="xs" data-testid="acting-banner">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={500}>
-          {t('organisations.switcher.acting_for', {
+          {t('org.switcher.acting_for', {
             artist: acting.artistName,
             organisation: acting.organisationName,
           })}
@@ -133,7 +133,7 @@ export function ActingBanner() {
           onClick={() => void switchTo(null)}
           data-testid="acting-back"
         >
-          {t('organisations.switcher.back_to_me')}
+          {t('org.switcher.back_to_me')}
         </Button>
       </Group>
     </Alert>

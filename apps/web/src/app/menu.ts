@@ -173,7 +173,7 @@ export const userMenu: readonly MenuItem[] = [
   // Added by the organisations module (issue 35): every signed-in user may create or join one.
   {
     key: 'organisations',
-    label: 'organisations.nav',
+    label: 'org.nav',
     icon: IconBuildingCommunity,
     to: '/organisations',
     permission: 'ARTIST_ALL_PERMISSION',

@@ -20,7 +20,7 @@ export function ArtistOrganisationCard() {
   return (
     <Card withBorder radius="md" data-testid="artist-organisation-card">
       <Stack gap="sm">
-        <Title order={4}>{t('organisations.artist.title')}</Title>
+        <Title order={4}>{t('org.artist.title')}</Title>
         {data.current && (
           <Group justify="space-between" wrap="wrap">
             <Group wrap="nowrap">
@@ -30,8 +30,8 @@ export function ArtistOrganisationCard() {
               <Stack gap={0}>
                 <Text fw={600}>{data.current.name}</Text>
                 <Text size="xs" c="dimmed">
-                  {t('organisations.artist.acts_for_you', {
-                    kind: t(`organisations.kinds.${data.current.kind}`),
+                  {t('org.artist.acts_for_you', {
+                    kind: t(`org.kinds.${data.current.kind}`),
                     date: formatDate(data.current.joined_at, lang),
                   })}
                 </Text>
@@ -43,13 +43,13 @@ export function ArtistOrganisationCard() {
               data-testid="artist-org-leave"
               onClick={async () => {
                 const ok = await confirmAction({
-                  message: t('organisations.artist.leave_confirm', { name: data.current?.name }),
+                  message: t('org.artist.leave_confirm', { name: data.current?.name }),
                   danger: true,
                 });
                 if (ok) await leave.mutateAsync().catch(() => undefined);
               }}
             >
-              {t('organisations.artist.leave')}
+              {t('org.artist.leave')}
             </Button>
           </Group>
         )}
@@ -68,11 +68,11 @@ export function ArtistOrganisationCard() {
                 <Group gap={6}>
                   <Text fw={600}>{invitation.name}</Text>
                   <Badge size="xs" variant="light">
-                    {t(`organisations.kinds.${invitation.kind}`)}
+                    {t(`org.kinds.${invitation.kind}`)}
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {t('organisations.artist.invited_on', { date: formatDate(invitation.invited_at, lang) })}
+                  {t('org.artist.invited_on', { date: formatDate(invitation.invited_at, lang) })}
                 </Text>
               </Stack>
             </Group>
@@ -85,7 +85,7 @@ export function ArtistOrganisationCard() {
                   void answer.mutateAsync({ id: invitation.id, answer: 'accept' }).catch(() => undefined)
                 }
               >
-                {t('organisations.artist.accept')}
+                {t('org.artist.accept')}
               </Button>
               <Button
                 size="compact-sm"
@@ -95,14 +95,14 @@ export function ArtistOrganisationCard() {
                   void answer.mutateAsync({ id: invitation.id, answer: 'refuse' }).catch(() => undefined)
                 }
               >
-                {t('organisations.artist.refuse')}
+                {t('org.artist.refuse')}
               </Button>
             </Group>
           </Group>
         ))}
         {data.current && data.invitations.length > 0 && (
           <Text size="xs" c="dimmed">
-            {t('organisations.artist.one_at_a_time')}
+            {t('org.artist.one_at_a_time')}
           </Text>
         )}
       </Stack>

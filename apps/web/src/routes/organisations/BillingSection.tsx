@@ -76,7 +76,7 @@ function TransferForm({ ctx, onDone }: { ctx: OrgContext; onDone: () => void }) 
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Select
-          label={t('organisations.roster.artist')}
+          label={t('org.roster.artist')}
           data={(roster.data ?? [])
             .filter((a) => a.status === 'active')
             .map((a) => ({ value: String(a.artist_user_id), label: a.artist_name }))}
@@ -86,7 +86,7 @@ function TransferForm({ ctx, onDone }: { ctx: OrgContext; onDone: () => void }) 
           data-testid="transfer-artist"
         />
         <NumberField
-          label={t('organisations.billing.coins')}
+          label={t('org.billing.coins')}
           value={coins}
           onChange={setCoins}
           allowDecimal={false}
@@ -95,7 +95,7 @@ function TransferForm({ ctx, onDone }: { ctx: OrgContext; onDone: () => void }) 
           data-testid="transfer-coins"
         />
         <TextInput
-          label={t('organisations.billing.note')}
+          label={t('org.billing.note')}
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
           error={errors.note}
@@ -103,7 +103,7 @@ function TransferForm({ ctx, onDone }: { ctx: OrgContext; onDone: () => void }) 
         />
         <Group justify="flex-end">
           <Button type="submit" loading={transfer.isPending} data-testid="transfer-send">
-            {t('organisations.billing.transfer')}
+            {t('org.billing.transfer')}
           </Button>
         </Group>
       </Stack>
@@ -142,14 +142,14 @@ export function BillingSection({ ctx }: { ctx: OrgContext }) {
   return (
     <Stack gap="lg" data-testid="billing-section">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StatCard icon={<IconWallet size={20} />} label={t('organisations.billing.balance')}>
+        <StatCard icon={<IconWallet size={20} />} label={t('org.billing.balance')}>
           <Text fw={700} size="xl" data-testid="org-wallet-balance">
-            {wallet.data ? t('organisations.coins', { value: wallet.data.balance }) : '—'}
+            {wallet.data ? t('org.coins', { value: wallet.data.balance }) : '—'}
           </Text>
         </StatCard>
-        <StatCard icon={<IconCoins size={20} />} label={t('organisations.billing.in_budgets')}>
+        <StatCard icon={<IconCoins size={20} />} label={t('org.billing.in_budgets')}>
           <Text fw={700} size="xl">
-            {wallet.data ? t('organisations.coins', { value: wallet.data.in_budgets }) : '—'}
+            {wallet.data ? t('org.coins', { value: wallet.data.in_budgets }) : '—'}
           </Text>
         </StatCard>
       </SimpleGrid>
@@ -161,20 +161,20 @@ export function BillingSection({ ctx }: { ctx: OrgContext }) {
             onClick={() => setTransferOpen(true)}
             data-testid="transfer-open"
           >
-            {t('organisations.billing.transfer')}
+            {t('org.billing.transfer')}
           </Button>
         </Group>
       )}
       <Modal
         opened={transferOpen}
         onClose={() => setTransferOpen(false)}
-        title={t('organisations.billing.transfer')}
+        title={t('org.billing.transfer')}
       >
         {transferOpen && <TransferForm ctx={ctx} onDone={() => setTransferOpen(false)} />}
       </Modal>
       {buy && (
         <Stack gap="sm">
-          <Title order={4}>{t('organisations.billing.buy')}</Title>
+          <Title order={4}>{t('org.billing.buy')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {(packages.data ?? []).map((pkg) => (
               <PackageCard
@@ -190,18 +190,18 @@ export function BillingSection({ ctx }: { ctx: OrgContext }) {
       )}
       {billing && (
         <Stack gap="sm">
-          <Title order={4}>{t('organisations.billing.invoices')}</Title>
-          {invoices.data?.length === 0 && <Text c="dimmed">{t('organisations.billing.no_invoices')}</Text>}
+          <Title order={4}>{t('org.billing.invoices')}</Title>
+          {invoices.data?.length === 0 && <Text c="dimmed">{t('org.billing.no_invoices')}</Text>}
           {(invoices.data?.length ?? 0) > 0 && (
             <Paper withBorder radius="md">
               <Table.ScrollContainer minWidth={520}>
                 <Table verticalSpacing="sm">
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('organisations.billing.number')}</Table.Th>
-                      <Table.Th>{t('organisations.billing.date')}</Table.Th>
-                      <Table.Th ta="end">{t('organisations.billing.coins')}</Table.Th>
-                      <Table.Th ta="end">{t('organisations.billing.amount')}</Table.Th>
+                      <Table.Th>{t('org.billing.number')}</Table.Th>
+                      <Table.Th>{t('org.billing.date')}</Table.Th>
+                      <Table.Th ta="end">{t('org.billing.coins')}</Table.Th>
+                      <Table.Th ta="end">{t('org.billing.amount')}</Table.Th>
                       <Table.Th />
                     </Table.Tr>
                   </Table.Thead>
@@ -227,7 +227,7 @@ export function BillingSection({ ctx }: { ctx: OrgContext }) {
                               ).catch(() => undefined)
                             }
                           >
-                            {t('organisations.billing.pdf')}
+                            {t('org.billing.pdf')}
                           </Button>
                         </Table.Td>
                       </Table.Tr>

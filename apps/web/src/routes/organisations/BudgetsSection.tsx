@@ -40,10 +40,10 @@ function BudgetForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('organisations.budgets.help')}
+          {t('org.budgets.help')}
         </Text>
         <NumberField
-          label={t('organisations.budgets.monthly')}
+          label={t('org.budgets.monthly')}
           value={coins}
           onChange={setCoins}
           allowDecimal={false}
@@ -53,7 +53,7 @@ function BudgetForm({
         />
         <Group justify="flex-end">
           <Button type="submit" loading={set.isPending} data-testid="budget-save">
-            {t('organisations.budgets.save')}
+            {t('org.budgets.save')}
           </Button>
         </Group>
       </Stack>
@@ -89,7 +89,7 @@ export function BudgetsSection({ ctx }: { ctx: OrgContext }) {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing ? t('organisations.budgets.title_for', { name: editing.name }) : ''}
+        title={editing ? t('org.budgets.title_for', { name: editing.name }) : ''}
       >
         {editing && (
           <BudgetForm
@@ -100,17 +100,17 @@ export function BudgetsSection({ ctx }: { ctx: OrgContext }) {
           />
         )}
       </Modal>
-      {budgets.data && artists.length === 0 && <Text c="dimmed">{t('organisations.budgets.empty')}</Text>}
+      {budgets.data && artists.length === 0 && <Text c="dimmed">{t('org.budgets.empty')}</Text>}
       {artists.length > 0 && (
         <Paper withBorder radius="md">
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('organisations.roster.artist')}</Table.Th>
-                  <Table.Th ta="end">{t('organisations.budgets.monthly')}</Table.Th>
-                  <Table.Th ta="end">{t('organisations.budgets.available')}</Table.Th>
-                  <Table.Th ta="end">{t('organisations.budgets.spent')}</Table.Th>
+                  <Table.Th>{t('org.roster.artist')}</Table.Th>
+                  <Table.Th ta="end">{t('org.budgets.monthly')}</Table.Th>
+                  <Table.Th ta="end">{t('org.budgets.available')}</Table.Th>
+                  <Table.Th ta="end">{t('org.budgets.spent')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -140,7 +140,7 @@ export function BudgetsSection({ ctx }: { ctx: OrgContext }) {
                                 setEditing({ artistUserId: id, name, current: budget?.monthly_coins ?? null })
                               }
                             >
-                              {budget ? t('organisations.budgets.change') : t('organisations.budgets.set')}
+                              {budget ? t('org.budgets.change') : t('org.budgets.set')}
                             </Button>
                             {budget && (
                               <Button
@@ -150,13 +150,13 @@ export function BudgetsSection({ ctx }: { ctx: OrgContext }) {
                                 data-testid={`budget-remove-${id}`}
                                 onClick={async () => {
                                   const ok = await confirmAction({
-                                    message: t('organisations.budgets.remove_confirm', { name }),
+                                    message: t('org.budgets.remove_confirm', { name }),
                                     danger: true,
                                   });
                                   if (ok) await remove.mutateAsync(id).catch(() => undefined);
                                 }}
                               >
-                                {t('organisations.budgets.remove')}
+                                {t('org.budgets.remove')}
                               </Button>
                             )}
                           </Group>
@@ -171,7 +171,7 @@ export function BudgetsSection({ ctx }: { ctx: OrgContext }) {
         </Paper>
       )}
       <Text size="xs" c="dimmed">
-        {t('organisations.budgets.coins_note')}
+        {t('org.budgets.coins_note')}
       </Text>
     </Stack>
   );

@@ -20,7 +20,7 @@ export function LogoUpload({ organisation, onDone }: { organisation: Organisatio
           {organisation.name.slice(0, 1).toUpperCase()}
         </Avatar>
         <Text size="sm" c="dimmed">
-          {t('organisations.logo_help')}
+          {t('org.logo_help')}
         </Text>
       </Group>
       <FileDropZone
@@ -34,7 +34,7 @@ export function LogoUpload({ organisation, onDone }: { organisation: Organisatio
       {onDone && (
         <Group>
           <Button onClick={onDone} data-testid="org-logo-done">
-            {logo ? t('organisations.continue') : t('organisations.skip_logo')}
+            {logo ? t('org.continue') : t('org.skip_logo')}
           </Button>
         </Group>
       )}
@@ -45,23 +45,23 @@ export function LogoUpload({ organisation, onDone }: { organisation: Organisatio
 /** /organisations/new (issue 35): profile and billing details, then the logo; I become its Owner. */
 export function CreateOrganisationPage() {
   const { t } = useTranslation();
-  usePageTitle('organisations.create');
+  usePageTitle('org.create');
   const navigate = useNavigate();
   const create = useCreateOrganisation();
   const [created, setCreated] = useState<Organisation | null>(null);
   return (
     <Stack gap="lg" data-testid="create-organisation-page">
-      <Title order={2}>{t('organisations.create')}</Title>
+      <Title order={2}>{t('org.create')}</Title>
       <Paper withBorder radius="md" p="md">
         <Stepper active={created ? 1 : 0} size="sm" mb="md">
-          <Stepper.Step label={t('organisations.step_details')} />
-          <Stepper.Step label={t('organisations.step_logo')} />
+          <Stepper.Step label={t('org.step_details')} />
+          <Stepper.Step label={t('org.step_logo')} />
         </Stepper>
         {created ? (
           <LogoUpload organisation={created} onDone={() => navigate(`/organisations/${created.id}`)} />
         ) : (
           <OrganisationForm
-            submitLabel={t('organisations.create')}
+            submitLabel={t('org.create')}
             onSubmit={async (values) => setCreated(await create.mutateAsync(values))}
           />
         )}

@@ -36,7 +36,7 @@ export function DashboardSection({ ctx }: { ctx: OrgContext }) {
   if (rows.length === 0)
     return (
       <Text c="dimmed" data-testid="dashboard-empty">
-        {t('organisations.dashboard.empty')}
+        {t('org.dashboard.empty')}
       </Text>
     );
   return (
@@ -66,7 +66,7 @@ export function DashboardSection({ ctx }: { ctx: OrgContext }) {
                     </Text>
                     {row.managed && (
                       <Badge size="xs" variant="light">
-                        {t('organisations.roster.managed')}
+                        {t('org.roster.managed')}
                       </Badge>
                     )}
                   </Stack>
@@ -87,32 +87,32 @@ export function DashboardSection({ ctx }: { ctx: OrgContext }) {
                       }).then(() => navigate('/my-campaigns'))
                     }
                   >
-                    {t('organisations.dashboard.act_for')}
+                    {t('org.dashboard.act_for')}
                   </Button>
                 )}
               </Group>
               <Group gap="lg">
                 <Stack gap={0}>
                   <Text size="xs" c="dimmed">
-                    {t('organisations.dashboard.open')}
+                    {t('org.dashboard.open')}
                   </Text>
                   <Text fw={600}>{formatNumber(row.open_campaigns, lang)}</Text>
                 </Stack>
                 <Stack gap={0}>
                   <Text size="xs" c="dimmed">
-                    {t('organisations.dashboard.finished')}
+                    {t('org.dashboard.finished')}
                   </Text>
                   <Text fw={600}>{formatNumber(row.finished_campaigns, lang)}</Text>
                 </Stack>
                 <Stack gap={0}>
                   <Text size="xs" c="dimmed">
-                    {t('organisations.dashboard.placements')}
+                    {t('org.dashboard.placements')}
                   </Text>
                   <Text fw={600}>{formatNumber(row.placements, lang)}</Text>
                 </Stack>
                 <Stack gap={0}>
                   <Text size="xs" c="dimmed">
-                    {t('organisations.dashboard.streams')}
+                    {t('org.dashboard.streams')}
                   </Text>
                   <Text fw={600}>{row.streams === null ? '—' : formatNumber(row.streams, lang)}</Text>
                 </Stack>
@@ -120,8 +120,8 @@ export function DashboardSection({ ctx }: { ctx: OrgContext }) {
               <Stack gap={4}>
                 <Text size="sm">
                   {row.monthly_budget === null
-                    ? t('organisations.dashboard.spent_no_budget', { coins: row.spent_this_month })
-                    : t('organisations.dashboard.spent_of_budget', {
+                    ? t('org.dashboard.spent_no_budget', { coins: row.spent_this_month })
+                    : t('org.dashboard.spent_of_budget', {
                         coins: row.spent_this_month,
                         budget: row.monthly_budget,
                       })}
@@ -130,7 +130,7 @@ export function DashboardSection({ ctx }: { ctx: OrgContext }) {
                   <Progress
                     value={ratio}
                     color={ratio >= 100 ? 'red' : ratio >= 80 ? 'orange' : 'violet'}
-                    aria-label={t('organisations.dashboard.budget_bar')}
+                    aria-label={t('org.dashboard.budget_bar')}
                   />
                 )}
               </Stack>

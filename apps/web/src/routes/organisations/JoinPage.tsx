@@ -12,7 +12,7 @@ import { useAcceptInvite, useInvitePreview } from '../../hooks/use-organisations
  */
 export function JoinPage() {
   const { t, i18n } = useTranslation();
-  usePageTitle('organisations.join.title');
+  usePageTitle('org.join.title');
   const token = useParams().token ?? '';
   const preview = useInvitePreview(token);
   const accept = useAcceptInvite(token);
@@ -26,7 +26,7 @@ export function JoinPage() {
   if (!preview.data)
     return (
       <Alert color="red" data-testid="join-invalid">
-        {t('organisations.join.invalid')}
+        {t('org.join.invalid')}
       </Alert>
     );
   const invite = preview.data;
@@ -38,22 +38,22 @@ export function JoinPage() {
             {invite.organisation_name.slice(0, 1).toUpperCase()}
           </Avatar>
           <Title order={3}>
-            {t('organisations.join.heading', { organisation: invite.organisation_name })}
+            {t('org.join.heading', { organisation: invite.organisation_name })}
           </Title>
           <Badge size="lg" variant="light">
-            {t(`organisations.roles.${invite.role}`)}
+            {t(`org.roles.${invite.role}`)}
           </Badge>
           <Text size="sm" c="dimmed">
-            {t(`organisations.role_help.${invite.role}`)}
+            {t(`org.role_help.${invite.role}`)}
           </Text>
           <Text size="sm">
-            {t('organisations.join.for_email')}{' '}
+            {t('org.join.for_email')}{' '}
             <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
               {invite.email}
             </span>
           </Text>
           <Text size="xs" c="dimmed">
-            {t('organisations.join.expires', { date: formatDate(invite.expires_at, i18n.language) })}
+            {t('org.join.expires', { date: formatDate(invite.expires_at, i18n.language) })}
           </Text>
           <Button
             loading={accept.isPending}
@@ -67,7 +67,7 @@ export function JoinPage() {
               }
             }}
           >
-            {t('organisations.join.accept')}
+            {t('org.join.accept')}
           </Button>
         </Stack>
       </Paper>

@@ -55,8 +55,8 @@ export function OrganisationForm({
           name="kind"
           render={(f) => (
             <Select
-              label={t('organisations.fields.kind')}
-              data={ORGANISATION_KINDS.map((k) => ({ value: k, label: t(`organisations.kinds.${k}`) }))}
+              label={t('org.fields.kind')}
+              data={ORGANISATION_KINDS.map((k) => ({ value: k, label: t(`org.kinds.${k}`) }))}
               allowDeselect={false}
               {...f}
               data-testid="org-kind"
@@ -64,19 +64,19 @@ export function OrganisationForm({
           )}
         />
         <TextInput
-          label={t('organisations.fields.name')}
+          label={t('org.fields.name')}
           {...form.register('name')}
           error={fieldError(form.formState.errors.name)}
           data-testid="org-name"
         />
         <TextInput
-          label={t('organisations.fields.billing_name')}
+          label={t('org.fields.billing_name')}
           {...form.register('billing_name')}
           error={fieldError(form.formState.errors.billing_name)}
           data-testid="org-billing-name"
         />
         <Textarea
-          label={t('organisations.fields.billing_address')}
+          label={t('org.fields.billing_address')}
           autosize
           minRows={2}
           {...form.register('billing_address')}
@@ -88,7 +88,7 @@ export function OrganisationForm({
           name="billing_country"
           render={(f) => (
             <Select
-              label={t('organisations.fields.billing_country')}
+              label={t('org.fields.billing_country')}
               data={countries}
               searchable
               {...f}
@@ -97,8 +97,8 @@ export function OrganisationForm({
           )}
         />
         <TextInput
-          label={t('organisations.fields.vat_number')}
-          description={t('organisations.fields.vat_help')}
+          label={t('org.fields.vat_number')}
+          description={t('org.fields.vat_help')}
           {...form.register('vat_number')}
           error={fieldError(form.formState.errors.vat_number)}
           data-testid="org-vat"

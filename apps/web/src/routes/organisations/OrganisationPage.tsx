@@ -41,7 +41,7 @@ export function OrganisationPage() {
   const navigate = useNavigate();
   const id = Number(params.id);
   const { loading, context } = useOrgContext(id);
-  usePageTitle('organisations.title');
+  usePageTitle('org.title');
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   if (!context) return <LoadingOrNotFound loading={loading} homePath="/organisations" />;
   const allowed = SECTIONS.filter((s) => context.can(s.need[0], s.need[1]));
@@ -59,9 +59,9 @@ export function OrganisationPage() {
             {org.name}
           </Title>
           <Group gap={6}>
-            <Badge variant="light">{t(`organisations.kinds.${org.kind}`)}</Badge>
-            <Badge variant="outline">{t(`organisations.roles.${org.role}`)}</Badge>
-            {org.status === 'suspended' && <Badge color="red">{t('organisations.suspended')}</Badge>}
+            <Badge variant="light">{t(`org.kinds.${org.kind}`)}</Badge>
+            <Badge variant="outline">{t(`org.roles.${org.role}`)}</Badge>
+            {org.status === 'suspended' && <Badge color="red">{t('org.suspended')}</Badge>}
           </Group>
         </Stack>
       </Group>
@@ -75,7 +75,7 @@ export function OrganisationPage() {
             {allowed.map((s) => (
               <Tabs.Tab key={s.key} value={s.key} data-testid={`org-tab-${s.key}`}>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {t(`organisations.sections.${s.key}`)}
+                  {t(`org.sections.${s.key}`)}
                 </Text>
               </Tabs.Tab>
             ))}

@@ -12,15 +12,15 @@ import { useMyOrganisations } from '../../hooks/use-organisations';
  */
 export function OrganisationsPage() {
   const { t } = useTranslation();
-  usePageTitle('organisations.title');
+  usePageTitle('org.title');
   const mine = useMyOrganisations();
   const list = mine.data ?? [];
   return (
     <Stack gap="lg" data-testid="organisations-page">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4} style={{ flex: '1 1 320px' }}>
-          <Title order={2}>{t('organisations.title')}</Title>
-          <Text c="dimmed">{t('organisations.intro')}</Text>
+          <Title order={2}>{t('org.title')}</Title>
+          <Text c="dimmed">{t('org.intro')}</Text>
         </Stack>
         <Button
           component={Link}
@@ -28,15 +28,15 @@ export function OrganisationsPage() {
           leftSection={<IconPlus size={16} />}
           data-testid="org-create"
         >
-          {t('organisations.create')}
+          {t('org.create')}
         </Button>
       </Group>
       {mine.isLoading && <Skeleton h={120} radius="md" />}
       {mine.data && list.length === 0 && (
         <EmptyState
           icon={<IconBuildingCommunity size={22} />}
-          title={t('organisations.empty_title')}
-          hint={t('organisations.empty_text')}
+          title={t('org.empty_title')}
+          hint={t('org.empty_text')}
         />
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -58,12 +58,12 @@ export function OrganisationsPage() {
                   {org.name}
                 </Text>
                 <Group gap={6}>
-                  <Badge variant="light">{t(`organisations.kinds.${org.kind}`)}</Badge>
-                  <Badge variant="outline">{t(`organisations.roles.${org.role}`)}</Badge>
-                  {org.status === 'suspended' && <Badge color="red">{t('organisations.suspended')}</Badge>}
+                  <Badge variant="light">{t(`org.kinds.${org.kind}`)}</Badge>
+                  <Badge variant="outline">{t(`org.roles.${org.role}`)}</Badge>
+                  {org.status === 'suspended' && <Badge color="red">{t('org.suspended')}</Badge>}
                 </Group>
                 <Text size="sm" c="dimmed">
-                  {t('organisations.artists_count', { count: org.artists.length })}
+                  {t('org.artists_count', { count: org.artists.length })}
                 </Text>
               </Stack>
             </Group>

@@ -64,10 +64,10 @@ function ManagedArtistForm({ orgId, onDone }: { orgId: number; onDone: () => voi
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('organisations.roster.managed_help')}
+          {t('org.roster.managed_help')}
         </Text>
         <TextInput
-          label={t('organisations.roster.artist_name')}
+          label={t('org.roster.artist_name')}
           {...form.register('artist_name')}
           error={fieldError(form.formState.errors.artist_name)}
           data-testid="managed-name"
@@ -76,12 +76,12 @@ function ManagedArtistForm({ orgId, onDone }: { orgId: number; onDone: () => voi
           control={form.control}
           name="country_code"
           render={(f) => (
-            <Select label={t('organisations.fields.country')} data={countries} searchable clearable {...f} />
+            <Select label={t('org.fields.country')} data={countries} searchable clearable {...f} />
           )}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="managed-save">
-            {t('organisations.roster.add_managed')}
+            {t('org.roster.add_managed')}
           </Button>
         </Group>
       </Stack>
@@ -105,18 +105,18 @@ function InviteArtistForm({ orgId, onDone }: { orgId: number; onDone: () => void
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t('organisations.roster.invite_help')}
+          {t('org.roster.invite_help')}
         </Text>
         <TextInput
           type="email"
-          label={t('organisations.fields.email')}
+          label={t('org.fields.email')}
           {...form.register('email')}
           error={fieldError(form.formState.errors.email)}
           data-testid="roster-invite-email"
         />
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="roster-invite-send">
-            {t('organisations.roster.invite')}
+            {t('org.roster.invite')}
           </Button>
         </Group>
       </Stack>
@@ -145,7 +145,7 @@ export function RosterSection({ ctx }: { ctx: OrgContext }) {
             onClick={() => setDialog('managed')}
             data-testid="roster-add-managed"
           >
-            {t('organisations.roster.add_managed')}
+            {t('org.roster.add_managed')}
           </Button>
           <Button
             variant="light"
@@ -153,7 +153,7 @@ export function RosterSection({ ctx }: { ctx: OrgContext }) {
             onClick={() => setDialog('invite')}
             data-testid="roster-invite"
           >
-            {t('organisations.roster.invite')}
+            {t('org.roster.invite')}
           </Button>
         </Group>
       )}
@@ -161,22 +161,22 @@ export function RosterSection({ ctx }: { ctx: OrgContext }) {
         opened={dialog !== null}
         onClose={() => setDialog(null)}
         title={
-          dialog === 'managed' ? t('organisations.roster.add_managed') : t('organisations.roster.invite')
+          dialog === 'managed' ? t('org.roster.add_managed') : t('org.roster.invite')
         }
       >
         {dialog === 'managed' && <ManagedArtistForm orgId={ctx.org.id} onDone={() => setDialog(null)} />}
         {dialog === 'invite' && <InviteArtistForm orgId={ctx.org.id} onDone={() => setDialog(null)} />}
       </Modal>
-      {roster.data && rows.length === 0 && <Text c="dimmed">{t('organisations.roster.empty')}</Text>}
+      {roster.data && rows.length === 0 && <Text c="dimmed">{t('org.roster.empty')}</Text>}
       {rows.length > 0 && (
         <Paper withBorder radius="md">
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('organisations.roster.artist')}</Table.Th>
-                  <Table.Th>{t('organisations.roster.status')}</Table.Th>
-                  <Table.Th>{t('organisations.roster.since')}</Table.Th>
+                  <Table.Th>{t('org.roster.artist')}</Table.Th>
+                  <Table.Th>{t('org.roster.status')}</Table.Th>
+                  <Table.Th>{t('org.roster.since')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -193,7 +193,7 @@ export function RosterSection({ ctx }: { ctx: OrgContext }) {
                         </Text>
                         {a.managed && (
                           <Badge size="xs" variant="light">
-                            {t('organisations.roster.managed')}
+                            {t('org.roster.managed')}
                           </Badge>
                         )}
                       </Group>
@@ -202,7 +202,7 @@ export function RosterSection({ ctx }: { ctx: OrgContext }) {
                       <StatusBadge
                         label={a.status}
                         kind={STATUS_KINDS[a.status]}
-                        text={t(`organisations.roster.statuses.${a.status}`)}
+                        text={t(`org.roster.statuses.${a.status}`)}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -217,13 +217,13 @@ export function RosterSection({ ctx }: { ctx: OrgContext }) {
                           data-testid={`roster-remove-${a.artist_user_id}`}
                           onClick={async () => {
                             const ok = await confirmAction({
-                              message: t('organisations.roster.remove_confirm', { name: a.artist_name }),
+                              message: t('org.roster.remove_confirm', { name: a.artist_name }),
                               danger: true,
                             });
                             if (ok) await remove.mutateAsync(a.artist_user_id).catch(() => undefined);
                           }}
                         >
-                          {t('organisations.roster.remove')}
+                          {t('org.roster.remove')}
                         </Button>
                       )}
                     </Table.Td>

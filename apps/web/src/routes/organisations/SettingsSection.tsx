@@ -15,17 +15,17 @@ export function SettingsSection({ ctx }: { ctx: OrgContext }) {
     <Stack gap="lg" data-testid="settings-section">
       <Paper withBorder radius="md" p="md">
         <Title order={4} mb="sm">
-          {t('organisations.step_details')}
+          {t('org.step_details')}
         </Title>
         <OrganisationForm
           organisation={organisation.data}
-          submitLabel={t('organisations.save')}
+          submitLabel={t('org.save')}
           onSubmit={(values) => update.mutateAsync(values)}
         />
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Title order={4} mb="sm">
-          {t('organisations.step_logo')}
+          {t('org.step_logo')}
         </Title>
         <LogoUpload organisation={organisation.data} />
       </Paper>

@@ -38,14 +38,14 @@ export function StatementSection({ ctx }: { ctx: OrgContext }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={700}>{t('organisations.coins', { value: coins })}</Text>
+      <Text fw={700}>{t('org.coins', { value: coins })}</Text>
     </Paper>
   );
   return (
     <Stack gap="md" data-testid="statement-section">
       <Group align="flex-end">
         <Select
-          label={t('organisations.statement.month')}
+          label={t('org.statement.month')}
           data={months}
           value={month}
           onChange={(v) => v && setMonth(v)}
@@ -65,30 +65,30 @@ export function StatementSection({ ctx }: { ctx: OrgContext }) {
             ).catch(() => undefined)
           }
         >
-          {t('organisations.statement.csv')}
+          {t('org.statement.csv')}
         </Button>
       </Group>
       {statement.isLoading && <Skeleton h={160} radius="md" />}
       {data && (
         <>
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            {total(t('organisations.statement.purchases'), data.totals.purchases)}
-            {total(t('organisations.statement.campaigns'), data.totals.campaigns)}
-            {total(t('organisations.statement.refunds'), data.totals.refunds)}
-            {total(t('organisations.statement.transfers'), data.totals.transfers)}
+            {total(t('org.statement.purchases'), data.totals.purchases)}
+            {total(t('org.statement.campaigns'), data.totals.campaigns)}
+            {total(t('org.statement.refunds'), data.totals.refunds)}
+            {total(t('org.statement.transfers'), data.totals.transfers)}
           </SimpleGrid>
           {data.per_artist.length > 0 && (
             <Stack gap="xs">
-              <Title order={4}>{t('organisations.statement.per_artist')}</Title>
+              <Title order={4}>{t('org.statement.per_artist')}</Title>
               <Paper withBorder radius="md">
                 <Table.ScrollContainer minWidth={480}>
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>{t('organisations.roster.artist')}</Table.Th>
-                        <Table.Th ta="end">{t('organisations.statement.campaigns')}</Table.Th>
-                        <Table.Th ta="end">{t('organisations.statement.refunds')}</Table.Th>
-                        <Table.Th ta="end">{t('organisations.statement.transfers')}</Table.Th>
+                        <Table.Th>{t('org.roster.artist')}</Table.Th>
+                        <Table.Th ta="end">{t('org.statement.campaigns')}</Table.Th>
+                        <Table.Th ta="end">{t('org.statement.refunds')}</Table.Th>
+                        <Table.Th ta="end">{t('org.statement.transfers')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -107,27 +107,27 @@ export function StatementSection({ ctx }: { ctx: OrgContext }) {
             </Stack>
           )}
           <Stack gap="xs">
-            <Title order={4}>{t('organisations.statement.lines')}</Title>
-            {data.lines.length === 0 && <Text c="dimmed">{t('organisations.statement.empty')}</Text>}
+            <Title order={4}>{t('org.statement.lines')}</Title>
+            {data.lines.length === 0 && <Text c="dimmed">{t('org.statement.empty')}</Text>}
             {data.lines.length > 0 && (
               <Paper withBorder radius="md">
                 <Table.ScrollContainer minWidth={680}>
                   <Table>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>{t('organisations.billing.date')}</Table.Th>
-                        <Table.Th>{t('organisations.statement.kind')}</Table.Th>
-                        <Table.Th>{t('organisations.roster.artist')}</Table.Th>
-                        <Table.Th>{t('organisations.statement.description')}</Table.Th>
-                        <Table.Th ta="end">{t('organisations.billing.coins')}</Table.Th>
-                        <Table.Th ta="end">{t('organisations.billing.amount')}</Table.Th>
+                        <Table.Th>{t('org.billing.date')}</Table.Th>
+                        <Table.Th>{t('org.statement.kind')}</Table.Th>
+                        <Table.Th>{t('org.roster.artist')}</Table.Th>
+                        <Table.Th>{t('org.statement.description')}</Table.Th>
+                        <Table.Th ta="end">{t('org.billing.coins')}</Table.Th>
+                        <Table.Th ta="end">{t('org.billing.amount')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
                       {data.lines.map((line) => (
                         <Table.Tr key={`${line.reference}-${line.date}`} data-testid="statement-line">
                           <Table.Td>{formatDate(line.date, lang)}</Table.Td>
-                          <Table.Td>{t(`organisations.statement.kinds.${line.kind}`)}</Table.Td>
+                          <Table.Td>{t(`org.statement.kinds.${line.kind}`)}</Table.Td>
                           <Table.Td>{line.artist_name ?? '—'}</Table.Td>
                           <Table.Td>{line.description}</Table.Td>
                           <Table.Td ta="end" dir="ltr" c={line.coins < 0 ? 'red' : 'teal'}>

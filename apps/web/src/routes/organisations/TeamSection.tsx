@@ -98,7 +98,7 @@ function RoleForm({
         {!member && (
           <TextInput
             type="email"
-            label={t('organisations.fields.email')}
+            label={t('org.fields.email')}
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={errors.email}
@@ -106,26 +106,26 @@ function RoleForm({
           />
         )}
         <Select
-          label={t('organisations.team.role')}
-          data={roles.map((r) => ({ value: r, label: t(`organisations.roles.${r}`) }))}
+          label={t('org.team.role')}
+          data={roles.map((r) => ({ value: r, label: t(`org.roles.${r}`) }))}
           value={role}
           onChange={(v) => v && setRole(v as OrganisationRole)}
           allowDeselect={false}
           error={errors.role}
-          description={t(`organisations.role_help.${role}`)}
+          description={t(`org.role_help.${role}`)}
           data-testid="team-role"
         />
         {role !== 'owner' && (
           <>
             <Checkbox
-              label={t('organisations.team.every_artist')}
+              label={t('org.team.every_artist')}
               checked={everyArtist}
               onChange={(e) => setEveryArtist(e.currentTarget.checked)}
               data-testid="team-every-artist"
             />
             {!everyArtist && (
               <MultiSelect
-                label={t('organisations.team.artists')}
+                label={t('org.team.artists')}
                 data={activeArtists.map((a) => ({ value: String(a.artist_user_id), label: a.artist_name }))}
                 value={artists}
                 onChange={setArtists}
@@ -138,7 +138,7 @@ function RoleForm({
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={busy} data-testid="team-save">
-            {member ? t('organisations.team.save') : t('organisations.team.send_invite')}
+            {member ? t('org.team.save') : t('org.team.send_invite')}
           </Button>
         </Group>
       </Stack>
@@ -163,8 +163,8 @@ export function TeamSection({ ctx }: { ctx: OrgContext }) {
   const names = new Map((roster.data ?? []).map((a) => [a.artist_user_id, a.artist_name]));
   const limit = (ids: number[] | null) =>
     ids === null
-      ? t('organisations.team.every_artist')
-      : ids.map((id) => names.get(id) ?? `#${id}`).join(', ') || t('organisations.team.no_artist');
+      ? t('org.team.every_artist')
+      : ids.map((id) => names.get(id) ?? `#${id}`).join(', ') || t('org.team.no_artist');
   const pending = (invites.data ?? []).filter((i: TeamInvite) => i.status === 'pending');
   return (
     <Stack gap="md" data-testid="team-section">
@@ -175,14 +175,14 @@ export function TeamSection({ ctx }: { ctx: OrgContext }) {
             onClick={() => setDialog({})}
             data-testid="team-invite"
           >
-            {t('organisations.team.invite')}
+            {t('org.team.invite')}
           </Button>
         </Group>
       )}
       <Modal
         opened={dialog !== null}
         onClose={() => setDialog(null)}
-        title={dialog?.member ? t('organisations.team.change_role') : t('organisations.team.invite')}
+        title={dialog?.member ? t('org.team.change_role') : t('org.team.invite')}
       >
         {dialog && <RoleForm ctx={ctx} member={dialog.member} onDone={() => setDialog(null)} />}
       </Modal>
@@ -191,9 +191,9 @@ export function TeamSection({ ctx }: { ctx: OrgContext }) {
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('organisations.team.member')}</Table.Th>
-                <Table.Th>{t('organisations.team.role')}</Table.Th>
-                <Table.Th>{t('organisations.team.artists')}</Table.Th>
+                <Table.Th>{t('org.team.member')}</Table.Th>
+                <Table.Th>{t('org.team.role')}</Table.Th>
+                <Table.Th>{t('org.team.artists')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -209,7 +209,7 @@ export function TeamSection({ ctx }: { ctx: OrgContext }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light">{t(`organisations.roles.${m.role}`)}</Badge>
+                    <Badge variant="light">{t(`org.roles.${m.role}`)}</Badge>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{limit(m.artist_user_ids)}</Text>
@@ -223,7 +223,7 @@ export function TeamSection({ ctx }: { ctx: OrgContext }) {
                           onClick={() => setDialog({ member: m })}
                           data-testid={`member-edit-${m.id}`}
                         >
-                          {t('organisations.team.change_role')}
+                          {t('org.team.change_role')}
                         </Button>
                         <Button
                           size="compact-sm"
@@ -232,13 +232,13 @@ export function TeamSection({ ctx }: { ctx: OrgContext }) {
                           data-testid={`member-remove-${m.id}`}
                           onClick={async () => {
                             const ok = await confirmAction({
-                              message: t('organisations.team.remove_confirm', { name: m.name }),
+                              message: t('org.team.remove_confirm', { name: m.name }),
                               danger: true,
                             });
                             if (ok) await remove.mutateAsync(m.id).catch(() => undefined);
                           }}
                         >
-                          {t('organisations.team.remove')}
+                          {t('org.team.remove')}
                         </Button>
                       </Group>
                     )}
@@ -251,8 +251,8 @@ export function TeamSection({ ctx }: { ctx: OrgContext }) {
       </Paper>
       {manage && (
         <Stack gap="xs">
-          <Title order={4}>{t('organisations.team.pending')}</Title>
-          {pending.length === 0 && <Text c="dimmed">{t('organisations.team.no_pending')}</Text>}
+          <Title order={4}>{t('org.team.pending')}</Title>
+          {pending.length === 0 && <Text c="dimmed">{t('org.team.no_pending')}</Text>}
           {pending.map((invite) => (
             <Alert key={invite.id} variant="light" color="blue" data-testid={`invite-${invite.id}`}>
               <Group justify="space-between" gap="xs">
@@ -261,8 +261,8 @@ export function TeamSection({ ctx }: { ctx: OrgContext }) {
                     {invite.email}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t('organisations.team.invite_line', {
-                      role: t(`organisations.roles.${invite.role}`),
+                    {t('org.team.invite_line', {
+                      role: t(`org.roles.${invite.role}`),
                       artists: limit(invite.artist_user_ids),
                       date: formatDate(invite.expires_at, i18n.language),
                     })}
@@ -275,13 +275,13 @@ export function TeamSection({ ctx }: { ctx: OrgContext }) {
                   data-testid={`invite-revoke-${invite.id}`}
                   onClick={async () => {
                     const ok = await confirmAction({
-                      message: t('organisations.team.revoke_confirm', { email: invite.email }),
+                      message: t('org.team.revoke_confirm', { email: invite.email }),
                       danger: true,
                     });
                     if (ok) await revoke.mutateAsync(invite.id).catch(() => undefined);
                   }}
                 >
-                  {t('organisations.team.revoke')}
+                  {t('org.team.revoke')}
                 </Button>
               </Group>
             </Alert>
