@@ -84,9 +84,7 @@ export function ActingSwitcher() {
                 </Text>
               </Group>
             </Menu.Label>
-            {org.artists.length === 0 && (
-              <Menu.Item disabled>{t('org.switcher.no_artists')}</Menu.Item>
-            )}
+            {org.artists.length === 0 && <Menu.Item disabled>{t('org.switcher.no_artists')}</Menu.Item>}
             {org.artists.map((artist) => {
               const current = acting?.organisationId === org.id && acting.artistUserId === artist.user_id;
               return (

@@ -1,3 +1,12 @@
+import type { ApiSuccess } from '@lm/contracts';
+import type {
+  Budget,
+  BudgetInput,
+  OrganisationTransferInput,
+  OrganisationWallet,
+  RosterDashboardRow,
+  Statement,
+} from '@lm/contracts/organisation-money-api';
 import type {
   ManagedArtistInput,
   MemberRoleInput,
@@ -12,15 +21,6 @@ import type {
   TeamInviteInput,
   TeamInvitePreview,
 } from '@lm/contracts/organisations-api';
-import type {
-  Budget,
-  BudgetInput,
-  OrganisationTransferInput,
-  OrganisationWallet,
-  RosterDashboardRow,
-  Statement,
-} from '@lm/contracts/organisation-money-api';
-import type { ApiSuccess } from '@lm/contracts';
 import { type ApiClient, type Invoice, organisationKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CheckoutStart } from './use-wallet';
@@ -32,9 +32,7 @@ import type { CheckoutStart } from './use-wallet';
  * the typed `api.get`/`post` can take over.
  */
 function call<T>(api: ApiClient, method: string, path: string, body?: unknown, silent = false): Promise<T> {
-  return api
-    .request<ApiSuccess<T>>(method, path, { body, silent })
-    .then((answer) => answer.data);
+  return api.request<ApiSuccess<T>>(method, path, { body, silent }).then((answer) => answer.data);
 }
 
 /** `GET /api/organisations`: my organisations, my role, its rules and the artists I may act for. */

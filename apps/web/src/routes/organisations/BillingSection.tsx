@@ -165,11 +165,7 @@ export function BillingSection({ ctx }: { ctx: OrgContext }) {
           </Button>
         </Group>
       )}
-      <Modal
-        opened={transferOpen}
-        onClose={() => setTransferOpen(false)}
-        title={t('org.billing.transfer')}
-      >
+      <Modal opened={transferOpen} onClose={() => setTransferOpen(false)} title={t('org.billing.transfer')}>
         {transferOpen && <TransferForm ctx={ctx} onDone={() => setTransferOpen(false)} />}
       </Modal>
       {buy && (

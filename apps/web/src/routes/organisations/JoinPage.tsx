@@ -37,9 +37,7 @@ export function JoinPage() {
           <Avatar size={72} radius="md" src={orgImage(invite.organisation_logo_url)}>
             {invite.organisation_name.slice(0, 1).toUpperCase()}
           </Avatar>
-          <Title order={3}>
-            {t('org.join.heading', { organisation: invite.organisation_name })}
-          </Title>
+          <Title order={3}>{t('org.join.heading', { organisation: invite.organisation_name })}</Title>
           <Badge size="lg" variant="light">
             {t(`org.roles.${invite.role}`)}
           </Badge>

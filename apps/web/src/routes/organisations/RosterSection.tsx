@@ -160,9 +160,7 @@ export function RosterSection({ ctx }: { ctx: OrgContext }) {
       <Modal
         opened={dialog !== null}
         onClose={() => setDialog(null)}
-        title={
-          dialog === 'managed' ? t('org.roster.add_managed') : t('org.roster.invite')
-        }
+        title={dialog === 'managed' ? t('org.roster.add_managed') : t('org.roster.invite')}
       >
         {dialog === 'managed' && <ManagedArtistForm orgId={ctx.org.id} onDone={() => setDialog(null)} />}
         {dialog === 'invite' && <InviteArtistForm orgId={ctx.org.id} onDone={() => setDialog(null)} />}
