@@ -72,6 +72,7 @@ export * from './list/view-column';
 export * from './notifications/LatestNotificationsCard';
 export * from './notifications/NotificationsPage';
 export * from './notifications/use-notifications';
+export * from './organisations/index';
 export * from './payouts/index';
 export * from './platforms/index';
 export * from './playlist-forms/PlaylistFormWizard';

@@ -13,6 +13,7 @@ import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
+import { ActingBanner, ActingSwitcher } from './ActingSwitcher';
 import { avatarUrl } from './avatar-url';
 import { userMenu } from './menu';
 import { hasRoute } from './routes';
@@ -52,6 +53,8 @@ export function SignedInShell({ children }: { children: ReactNode }) {
       menu={menu}
       notificationsBase="notifications"
       notificationsPage="/notifications"
+      switcher={<ActingSwitcher />}
+      banner={<ActingBanner />}
       user={{
         name: user.full_name || `${user.first_name} ${user.last_name}`,
         email: user.email,

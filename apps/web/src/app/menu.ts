@@ -4,6 +4,7 @@ import {
   IconBrandInstagram,
   IconBrandSpotify,
   IconBrandTiktok,
+  IconBuildingCommunity,
   IconChartBar,
   IconChartLine,
   IconCirclePlus,
@@ -168,6 +169,14 @@ export const userMenu: readonly MenuItem[] = [
         permission: 'ARTIST_PERMISSION',
       },
     ],
+  },
+  // Added by the organisations module (issue 35): every signed-in user may create or join one.
+  {
+    key: 'organisations',
+    label: 'org.nav',
+    icon: IconBuildingCommunity,
+    to: '/organisations',
+    permission: 'ARTIST_ALL_PERMISSION',
   },
   // Added by the tickets module (spec section 2: "ticket items are added by their modules").
   {

@@ -207,6 +207,28 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/connections/ArtistConnectionsPage'), 'ArtistConnectionsPage'),
   },
+  // Organisations (issue 35): any signed-in user; each screen shows what the member's role may use.
+  {
+    path: '/organisations',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/organisations/OrganisationsPage'), 'OrganisationsPage'),
+  },
+  {
+    path: '/organisations/new',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/organisations/CreateOrganisationPage'), 'CreateOrganisationPage'),
+  },
+  {
+    // A team invitation link: signing in first comes back here (`?redirect=`).
+    path: '/organisations/join/:token',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/organisations/JoinPage'), 'JoinPage'),
+  },
+  ...['/organisations/:id', '/organisations/:id/:section'].map((path) => ({
+    path,
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/organisations/OrganisationPage'), 'OrganisationPage'),
+  })),
   // Results (issue "Results"): what worked for the artist, across their campaigns.
   {
     path: '/results',

@@ -32,6 +32,11 @@ export interface ApiClientOptions {
   notifier: Notifier;
   /** Leaves the app after USR_UNAUTHENTICATED; defaults to a full reload of `rootPath`. */
   redirect?: (path: string) => void;
+  /**
+   * Headers added to every request, read at each call (the user app's acting context:
+   * `X-Acting-For` while a member acts for a roster artist, issue 35). A call's own headers win.
+   */
+  extraHeaders?: () => Record<string, string>;
   /** Overridable for tests. */
   fetchImpl?: typeof fetch;
   isOnline?: () => boolean;
@@ -134,6 +139,7 @@ export class ApiClient {
       'X-Lang': language,
       'Accept-Language': language,
       'X-Platform': WEB_PLATFORM,
+      ...o.extraHeaders?.(),
       ...options.headers,
     };
     const token = this.token();

@@ -18,9 +18,16 @@ export const mantineNotifier: Notifier = {
  *
  * @param tokenKey - `AUTH_TOKEN` for the user app, `USER_TOKEN` for the back-office.
  * @param rootPath - `/` or `/admin/`: where USR_UNAUTHENTICATED sends the browser.
+ * @param extraHeaders - headers read at each request (the user app's `actingHeaders`, issue 35).
  */
-export function createApiClients(tokenKey: string, rootPath: string, baseUrl = '/api'): ApiClients {
+export function createApiClients(
+  tokenKey: string,
+  rootPath: string,
+  baseUrl = '/api',
+  extraHeaders?: () => Record<string, string>,
+): ApiClients {
   const shared = {
+    extraHeaders,
     baseUrl,
     tokenKey,
     rootPath,

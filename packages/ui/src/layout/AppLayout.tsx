@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Burger, Group, ScrollArea, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Group, ScrollArea, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
@@ -27,6 +27,13 @@ export interface AppLayoutProps {
   admin?: boolean;
   /** The app's search field, shown in the top bar before the language switch (the back-office's global search). */
   search?: ReactNode;
+  /**
+   * Who the tab acts as (the user app's organisation switcher, issue 35): in the top bar from `sm`,
+   * at the top of the menu drawer on a phone.
+   */
+  switcher?: ReactNode;
+  /** Shown above every screen (the "Acting for …" banner while a member acts for an artist). */
+  banner?: ReactNode;
   children: ReactNode;
 }
 
@@ -45,6 +52,8 @@ export function AppLayout({
   notificationsPage,
   admin,
   search,
+  switcher,
+  banner,
   children,
 }: AppLayoutProps) {
   const { t } = useTranslation();
@@ -104,6 +113,7 @@ export function AppLayout({
             {/* Never shrunk: below `xs` the brand shows its icon only, so the account menu stays on screen. */}
             <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               {search}
+              {switcher && <Box visibleFrom="sm">{switcher}</Box>}
               <LanguageSwitch />
               <SkinSwitch />
               <NotificationsBell base={notificationsBase} pageLink={notificationsPage} />
@@ -116,12 +126,18 @@ export function AppLayout({
           p={collapsed && !mobileOpened ? 'xs' : 'md'}
           data-mantine-color-scheme={skin === 'semi-dark' ? 'dark' : undefined}
         >
+          {switcher && (
+            <AppShell.Section hiddenFrom="sm" pb="sm">
+              {switcher}
+            </AppShell.Section>
+          )}
           <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
             <SideMenu items={menu} collapsed={collapsed && !mobileOpened} onNavigate={mobile.close} />
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main className="lm-main">
           <MaintenanceBannerSlot />
+          {banner}
           {children}
         </AppShell.Main>
       </AppShell>

@@ -18,6 +18,7 @@ export * from './express';
 export * from './fan-finder';
 export * from './forms';
 export * from './notifications';
+export * from './organisations';
 export * from './payouts';
 export * from './results';
 export * from './results-share';

@@ -43,6 +43,7 @@ import { avatarUrl } from '../../app/avatar-url';
 import { useUpdateProfile } from '../../hooks/use-account';
 import { GenderField } from '../auth/shared/GenderSelect';
 import { BirthDateInput, NameFields, PhoneNumberInput } from '../auth/shared/PersonFields';
+import { ArtistOrganisationCard } from '../organisations/ArtistOrganisationCard';
 import { ARTIST_PROFILE_FIELDS, ArtistProfileFields, artistProfileValues } from './ArtistProfileFields';
 
 const FIELDS = [
@@ -161,7 +162,10 @@ export function AccountPage() {
       <Title order={2}>{t('account.title')}</Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <ProfileCard user={user} />
+          <Stack gap="lg">
+            <ProfileCard user={user} />
+            {isArtist && <ArtistOrganisationCard />}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <form onSubmit={submit} noValidate data-testid="profile-form">
