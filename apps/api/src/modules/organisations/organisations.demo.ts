@@ -23,12 +23,17 @@ const DEMO_TEAM = [
 /** The label's managed artist profiles (no login of their own; the e-mail is a placeholder never mailed). */
 const DEMO_MANAGED_ARTISTS = [
   {
-    email: 'aurora-vale@managed.demo.test',
+    email: 'managed-aurora-vale@managed.invalid',
     firstName: 'Aurora',
     lastName: 'Vale',
     artistName: 'Aurora Vale',
   },
-  { email: 'the-fjords@managed.demo.test', firstName: 'Erik', lastName: 'Fjord', artistName: 'The Fjords' },
+  {
+    email: 'managed-the-fjords@managed.invalid',
+    firstName: 'Erik',
+    lastName: 'Fjord',
+    artistName: 'The Fjords',
+  },
 ] as const;
 
 /**
