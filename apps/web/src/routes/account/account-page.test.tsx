@@ -53,8 +53,14 @@ beforeAll(async () => {
 function renderPage() {
   renderWithUi(
     <QueryClientProvider client={new QueryClient()}>
-      {/* The lookups the form reads (genres) answer with nothing. */}
-      <ApiProvider clients={testClients(async () => jsonResponse({ data: [] }))}>
+      {/* The lookups the form reads (genres) answer with nothing; no organisation acts for the artist. */}
+      <ApiProvider
+        clients={testClients(async (url) =>
+          jsonResponse(
+            url.includes('/user/organisation') ? { data: { current: null, invitations: [] } } : { data: [] },
+          ),
+        )}
+      >
         <AccountPage />
       </ApiProvider>
     </QueryClientProvider>,
