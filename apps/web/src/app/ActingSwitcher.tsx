@@ -22,9 +22,9 @@ function actingFor(org: MyOrganisation, artist: MyOrganisation['artists'][number
  * The organisation switcher of the top bar (issue 35, DESIGN.md section 9): "Me", then per
  * organisation (logo and name) the roster artists I may act for. Shown once I belong to an
  * organisation. A stored acting context the answer no longer allows (member removed, artist left)
- * falls back to "Me".
+ * falls back to "Me". `onPicked` runs once a choice is stored (the phone's menu drawer closes).
  */
-export function ActingSwitcher() {
+export function ActingSwitcher({ onPicked }: { onPicked?: () => void } = {}) {
   const { t } = useTranslation();
   const acting = useActing();
   const switchTo = useSwitchActing();
@@ -41,6 +41,7 @@ export function ActingSwitcher() {
 
   if (orgs.length === 0 && !acting) return null;
   const label = acting ? acting.artistName : t('org.switcher.me');
+  const pick = (next: ActingFor | null) => void switchTo(next).then(() => onPicked?.());
   return (
     <Menu position="bottom-end" withinPortal width={280} shadow="md">
       <Menu.Target>
@@ -66,7 +67,7 @@ export function ActingSwitcher() {
         <Menu.Item
           leftSection={<IconUserCircle size={16} />}
           rightSection={acting ? null : <IconCheck size={14} />}
-          onClick={() => void switchTo(null)}
+          onClick={() => pick(null)}
           data-testid="acting-me"
         >
           {t('org.switcher.me')}
@@ -97,7 +98,7 @@ export function ActingSwitcher() {
                     </Avatar>
                   }
                   rightSection={current ? <IconCheck size={14} /> : null}
-                  onClick={() => void switchTo(actingFor(org, artist))}
+                  onClick={() => pick(actingFor(org, artist))}
                 >
                   {artist.artist_name}
                 </Menu.Item>

@@ -53,7 +53,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
       menu={menu}
       notificationsBase="notifications"
       notificationsPage="/notifications"
-      switcher={<ActingSwitcher />}
+      switcher={(onPicked) => <ActingSwitcher onPicked={onPicked} />}
       banner={<ActingBanner />}
       user={{
         name: user.full_name || `${user.first_name} ${user.last_name}`,

@@ -2,6 +2,9 @@ import type { ApiSuccess } from '@lm/contracts';
 import type {
   Budget,
   BudgetInput,
+  OrganisationCheckout,
+  OrganisationCheckoutInput,
+  OrganisationTransfer,
   OrganisationTransferInput,
   OrganisationWallet,
   RosterDashboardRow,
@@ -21,18 +24,15 @@ import type {
   TeamInviteInput,
   TeamInvitePreview,
 } from '@lm/contracts/organisations-api';
-import { type ApiClient, type Invoice, organisationKeys, useApi } from '@lm/ui';
+import { type Invoice, organisationKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CheckoutStart } from './use-wallet';
 
 /**
  * The organisation routes of issue 35 (`@lm/contracts/organisations-api` and
- * `organisation-money-api`). Called through `ApiClient.request` with the path as text: the routes are
- * built on other branches and are not in the generated SDK's path list of this one yet; once merged,
- * the typed `api.get`/`post` can take over.
+ * `organisation-money-api`), through the typed client (paths checked against the generated SDK).
  */
-function call<T>(api: ApiClient, method: string, path: string, body?: unknown, silent = false): Promise<T> {
-  return api.request<ApiSuccess<T>>(method, path, { body, silent }).then((answer) => answer.data);
+function unwrap<T>(answer: ApiSuccess<T>): T {
+  return answer.data;
 }
 
 /** `GET /api/organisations`: my organisations, my role, its rules and the artists I may act for. */
@@ -40,7 +40,7 @@ export function useMyOrganisations(enabled = true) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.mine,
-    queryFn: () => call<MyOrganisation[]>(api, 'GET', 'organisations', undefined, true),
+    queryFn: () => api.get<MyOrganisation[]>('organisations', { silent: true }).then(unwrap),
     enabled,
   });
 }
@@ -49,7 +49,7 @@ export function useMyOrganisations(enabled = true) {
 export function useCreateOrganisation() {
   const { api } = useApi();
   return useMutation({
-    mutationFn: (body: OrganisationInput) => call<Organisation>(api, 'POST', 'organisations', body),
+    mutationFn: (body: OrganisationInput) => api.post<Organisation>('organisations', body).then(unwrap),
     meta: { invalidates: [organisationKeys.mine] },
   });
 }
@@ -59,7 +59,7 @@ export function useOrganisation(id: number) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.profile(id),
-    queryFn: () => call<Organisation>(api, 'GET', `organisations/${id}`),
+    queryFn: () => api.get<Organisation>(`organisations/${id}`).then(unwrap),
   });
 }
 
@@ -67,7 +67,7 @@ export function useOrganisation(id: number) {
 export function useUpdateOrganisation(id: number) {
   const { api } = useApi();
   return useMutation({
-    mutationFn: (body: OrganisationInput) => call<Organisation>(api, 'PUT', `organisations/${id}`, body),
+    mutationFn: (body: OrganisationInput) => api.put<Organisation>(`organisations/${id}`, body).then(unwrap),
     meta: { invalidates: [organisationKeys.mine, organisationKeys.organisation(id)] },
   });
 }
@@ -79,7 +79,7 @@ export function useUploadOrganisationLogo(id: number) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return call<Organisation>(upload, 'POST', `organisations/${id}/logo`, form);
+      return upload.post<Organisation>(`organisations/${id}/logo`, form).then(unwrap);
     },
     meta: { invalidates: [organisationKeys.mine, organisationKeys.organisation(id)] },
   });
@@ -90,7 +90,7 @@ export function useMembers(id: number, enabled = true) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.members(id),
-    queryFn: () => call<OrganisationMember[]>(api, 'GET', `organisations/${id}/members`),
+    queryFn: () => api.get<OrganisationMember[]>(`organisations/${id}/members`).then(unwrap),
     enabled,
   });
 }
@@ -100,7 +100,7 @@ export function useUpdateMember(id: number) {
   const { api } = useApi();
   return useMutation({
     mutationFn: ({ memberId, ...body }: MemberRoleInput & { memberId: number }) =>
-      call<OrganisationMember>(api, 'PUT', `organisations/${id}/members/${memberId}`, body),
+      api.put<OrganisationMember>(`organisations/${id}/members/${memberId}`, body).then(unwrap),
     meta: { invalidates: [organisationKeys.organisation(id), organisationKeys.mine] },
   });
 }
@@ -109,7 +109,8 @@ export function useUpdateMember(id: number) {
 export function useRemoveMember(id: number) {
   const { api } = useApi();
   return useMutation({
-    mutationFn: (memberId: number) => call<unknown>(api, 'DELETE', `organisations/${id}/members/${memberId}`),
+    mutationFn: (memberId: number) =>
+      api.delete<unknown>(`organisations/${id}/members/${memberId}`).then(unwrap),
     meta: { invalidates: [organisationKeys.organisation(id), organisationKeys.mine] },
   });
 }
@@ -119,7 +120,7 @@ export function useTeamInvites(id: number, enabled = true) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.invites(id),
-    queryFn: () => call<TeamInvite[]>(api, 'GET', `organisations/${id}/invites`),
+    queryFn: () => api.get<TeamInvite[]>(`organisations/${id}/invites`).then(unwrap),
     enabled,
   });
 }
@@ -128,7 +129,8 @@ export function useTeamInvites(id: number, enabled = true) {
 export function useInviteMember(id: number) {
   const { api } = useApi();
   return useMutation({
-    mutationFn: (body: TeamInviteInput) => call<TeamInvite>(api, 'POST', `organisations/${id}/invites`, body),
+    mutationFn: (body: TeamInviteInput) =>
+      api.post<TeamInvite>(`organisations/${id}/invites`, body).then(unwrap),
     meta: { invalidates: [organisationKeys.invites(id)] },
   });
 }
@@ -137,7 +139,8 @@ export function useInviteMember(id: number) {
 export function useRevokeInvite(id: number) {
   const { api } = useApi();
   return useMutation({
-    mutationFn: (inviteId: number) => call<unknown>(api, 'DELETE', `organisations/${id}/invites/${inviteId}`),
+    mutationFn: (inviteId: number) =>
+      api.delete<unknown>(`organisations/${id}/invites/${inviteId}`).then(unwrap),
     meta: { invalidates: [organisationKeys.invites(id)] },
   });
 }
@@ -147,7 +150,8 @@ export function useInvitePreview(token: string) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.invitePreview(token),
-    queryFn: () => call<TeamInvitePreview>(api, 'GET', `organisation-invites/${encodeURIComponent(token)}`),
+    queryFn: () =>
+      api.get<TeamInvitePreview>(`organisation-invites/${encodeURIComponent(token)}`).then(unwrap),
   });
 }
 
@@ -156,7 +160,7 @@ export function useAcceptInvite(token: string) {
   const { api } = useApi();
   return useMutation({
     mutationFn: () =>
-      call<MyOrganisation>(api, 'POST', `organisation-invites/${encodeURIComponent(token)}/accept`),
+      api.post<MyOrganisation>(`organisation-invites/${encodeURIComponent(token)}/accept`).then(unwrap),
     meta: { invalidates: [organisationKeys.all] },
   });
 }
@@ -166,7 +170,7 @@ export function useRoster(id: number, enabled = true) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.roster(id),
-    queryFn: () => call<RosterArtist[]>(api, 'GET', `organisations/${id}/artists`),
+    queryFn: () => api.get<RosterArtist[]>(`organisations/${id}/artists`).then(unwrap),
     enabled,
   });
 }
@@ -176,7 +180,7 @@ export function useAddManagedArtist(id: number) {
   const { api } = useApi();
   return useMutation({
     mutationFn: (body: ManagedArtistInput) =>
-      call<RosterArtist>(api, 'POST', `organisations/${id}/artists/managed`, body),
+      api.post<RosterArtist>(`organisations/${id}/artists/managed`, body).then(unwrap),
     meta: { invalidates: [organisationKeys.organisation(id), organisationKeys.mine] },
   });
 }
@@ -186,7 +190,7 @@ export function useInviteArtist(id: number) {
   const { api } = useApi();
   return useMutation({
     mutationFn: (body: RosterInviteInput) =>
-      call<RosterArtist>(api, 'POST', `organisations/${id}/artists/invite`, body),
+      api.post<RosterArtist>(`organisations/${id}/artists/invite`, body).then(unwrap),
     meta: { invalidates: [organisationKeys.roster(id)] },
   });
 }
@@ -196,7 +200,7 @@ export function useRemoveArtist(id: number) {
   const { api } = useApi();
   return useMutation({
     mutationFn: (artistUserId: number) =>
-      call<unknown>(api, 'DELETE', `organisations/${id}/artists/${artistUserId}`),
+      api.delete<unknown>(`organisations/${id}/artists/${artistUserId}`).then(unwrap),
     meta: { invalidates: [organisationKeys.organisation(id), organisationKeys.mine] },
   });
 }
@@ -206,7 +210,7 @@ export function useRosterDashboard(id: number, enabled = true) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.dashboard(id),
-    queryFn: () => call<RosterDashboardRow[]>(api, 'GET', `organisations/${id}/dashboard`),
+    queryFn: () => api.get<RosterDashboardRow[]>(`organisations/${id}/dashboard`).then(unwrap),
     enabled,
   });
 }
@@ -216,7 +220,7 @@ export function useBudgets(id: number, enabled = true) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.budgets(id),
-    queryFn: () => call<Budget[]>(api, 'GET', `organisations/${id}/budgets`),
+    queryFn: () => api.get<Budget[]>(`organisations/${id}/budgets`).then(unwrap),
     enabled,
   });
 }
@@ -226,7 +230,7 @@ export function useSetBudget(id: number) {
   const { api } = useApi();
   return useMutation({
     mutationFn: ({ artistUserId, ...body }: BudgetInput & { artistUserId: number }) =>
-      call<Budget>(api, 'PUT', `organisations/${id}/budgets/${artistUserId}`, body),
+      api.put<Budget>(`organisations/${id}/budgets/${artistUserId}`, body).then(unwrap),
     meta: { invalidates: [organisationKeys.organisation(id)] },
   });
 }
@@ -236,7 +240,7 @@ export function useRemoveBudget(id: number) {
   const { api } = useApi();
   return useMutation({
     mutationFn: (artistUserId: number) =>
-      call<unknown>(api, 'DELETE', `organisations/${id}/budgets/${artistUserId}`),
+      api.delete<unknown>(`organisations/${id}/budgets/${artistUserId}`).then(unwrap),
     meta: { invalidates: [organisationKeys.organisation(id)] },
   });
 }
@@ -246,7 +250,7 @@ export function useOrganisationWallet(id: number, enabled = true) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.wallet(id),
-    queryFn: () => call<OrganisationWallet>(api, 'GET', `organisations/${id}/wallet`),
+    queryFn: () => api.get<OrganisationWallet>(`organisations/${id}/wallet`).then(unwrap),
     enabled,
   });
 }
@@ -256,7 +260,7 @@ export function useOrganisationInvoices(id: number, enabled = true) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.invoices(id),
-    queryFn: () => call<Invoice[]>(api, 'GET', `organisations/${id}/invoices`),
+    queryFn: () => api.get<Invoice[]>(`organisations/${id}/invoices`).then(unwrap),
     enabled,
   });
 }
@@ -265,8 +269,8 @@ export function useOrganisationInvoices(id: number, enabled = true) {
 export function useOrganisationCheckout(id: number) {
   const { api } = useApi();
   return useMutation({
-    mutationFn: (body: { package_id: number; method: 'card' | 'paypal' }) =>
-      call<CheckoutStart>(api, 'POST', `organisations/${id}/coins/checkout`, body),
+    mutationFn: (body: OrganisationCheckoutInput) =>
+      api.post<OrganisationCheckout>(`organisations/${id}/coins/checkout`, body).then(unwrap),
   });
 }
 
@@ -275,7 +279,7 @@ export function useTransfer(id: number) {
   const { api } = useApi();
   return useMutation({
     mutationFn: (body: OrganisationTransferInput) =>
-      call<unknown>(api, 'POST', `organisations/${id}/transfers`, body),
+      api.post<OrganisationTransfer>(`organisations/${id}/transfers`, body).then(unwrap),
     meta: { invalidates: [organisationKeys.organisation(id)] },
   });
 }
@@ -285,10 +289,7 @@ export function useStatement(id: number, month: string, enabled = true) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.statement(id, month),
-    queryFn: () =>
-      api
-        .request<ApiSuccess<Statement>>('GET', `organisations/${id}/statement`, { query: { month } })
-        .then((a) => a.data),
+    queryFn: () => api.get<Statement>(`organisations/${id}/statement`, { query: { month } }).then(unwrap),
     enabled,
   });
 }
@@ -298,7 +299,7 @@ export function useMyRoster(enabled = true) {
   const { api } = useApi();
   return useQuery({
     queryKey: organisationKeys.artistSide,
-    queryFn: () => call<MyRoster>(api, 'GET', 'user/organisation', undefined, true),
+    queryFn: () => api.get<MyRoster>('user/organisation', { silent: true }).then(unwrap),
     enabled,
   });
 }
@@ -308,7 +309,7 @@ export function useAnswerRosterInvitation() {
   const { api } = useApi();
   return useMutation({
     mutationFn: ({ id, answer }: { id: number; answer: 'accept' | 'refuse' }) =>
-      call<MyRoster>(api, 'POST', `user/organisation/invitations/${id}/${answer}`),
+      api.post<MyRoster>(`user/organisation/invitations/${id}/${answer}`).then(unwrap),
     meta: { invalidates: [organisationKeys.artistSide] },
   });
 }
@@ -317,7 +318,7 @@ export function useAnswerRosterInvitation() {
 export function useLeaveOrganisation() {
   const { api } = useApi();
   return useMutation({
-    mutationFn: () => call<MyRoster>(api, 'POST', 'user/organisation/leave'),
+    mutationFn: () => api.post<MyRoster>('user/organisation/leave').then(unwrap),
     meta: { invalidates: [organisationKeys.artistSide] },
   });
 }

@@ -34,9 +34,10 @@ export interface ApiClientOptions {
   redirect?: (path: string) => void;
   /**
    * Headers added to every request, read at each call (the user app's acting context:
-   * `X-Acting-For` while a member acts for a roster artist, issue 35). A call's own headers win.
+   * `X-Acting-For` while a member acts for a roster artist, issue 35), given the call's path relative
+   * to the base URL. A call's own headers win.
    */
-  extraHeaders?: () => Record<string, string>;
+  extraHeaders?: (path: string) => Record<string, string>;
   /** Overridable for tests. */
   fetchImpl?: typeof fetch;
   isOnline?: () => boolean;
@@ -132,14 +133,15 @@ export class ApiClient {
     }
 
     const query = toSearchParams(options.query).toString();
-    const url = `${o.baseUrl}/${path.replace(/^\/+/, '')}${query ? `?${query}` : ''}`;
+    const relative = path.replace(/^\/+/, '');
+    const url = `${o.baseUrl}/${relative}${query ? `?${query}` : ''}`;
     const language = o.getLanguage();
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'X-Lang': language,
       'Accept-Language': language,
       'X-Platform': WEB_PLATFORM,
-      ...o.extraHeaders?.(),
+      ...o.extraHeaders?.(relative),
       ...options.headers,
     };
     const token = this.token();

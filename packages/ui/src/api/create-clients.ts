@@ -24,7 +24,7 @@ export function createApiClients(
   tokenKey: string,
   rootPath: string,
   baseUrl = '/api',
-  extraHeaders?: () => Record<string, string>,
+  extraHeaders?: (path: string) => Record<string, string>,
 ): ApiClients {
   const shared = {
     extraHeaders,

@@ -29,15 +29,17 @@ export interface AppLayoutProps {
   search?: ReactNode;
   /**
    * Who the tab acts as (the user app's organisation switcher, issue 35): in the top bar from `sm`,
-   * at the top of the menu drawer on a phone.
+   * at the top of the menu drawer on a phone. Given as a function, it is called with what to do once a
+   * choice is made (the drawer closes on a phone; nothing in the top bar).
    */
-  switcher?: ReactNode;
+  switcher?: ReactNode | ((onPicked: () => void) => ReactNode);
   /** Shown above every screen (the "Acting for …" banner while a member acts for an artist). */
   banner?: ReactNode;
   children: ReactNode;
 }
 
 const EXPANDED = 260;
+const noop = () => undefined;
 const COLLAPSED = 76;
 
 /**
@@ -113,7 +115,9 @@ export function AppLayout({
             {/* Never shrunk: below `xs` the brand shows its icon only, so the account menu stays on screen. */}
             <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               {search}
-              {switcher && <Box visibleFrom="sm">{switcher}</Box>}
+              {switcher && (
+                <Box visibleFrom="sm">{typeof switcher === 'function' ? switcher(noop) : switcher}</Box>
+              )}
               <LanguageSwitch />
               <SkinSwitch />
               <NotificationsBell base={notificationsBase} pageLink={notificationsPage} />
@@ -128,7 +132,7 @@ export function AppLayout({
         >
           {switcher && (
             <AppShell.Section hiddenFrom="sm" pb="sm">
-              {switcher}
+              {typeof switcher === 'function' ? switcher(mobile.close) : switcher}
             </AppShell.Section>
           )}
           <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>

@@ -77,10 +77,20 @@ export function subscribeActing(listener: () => void): () => void {
   };
 }
 
-/** The header the API client adds while acting: `{ 'x-acting-for': '<artist user id>' }`, else `{}`. */
-export function actingHeaders(): Record<string, string> {
+/**
+ * Paths (relative to `/api`) always called as the member themselves: the organisation routes and the
+ * artist side of the roster refuse `X-Acting-For` (403 `organisations.not_in_context`), and the
+ * switcher and the organisation screens must keep working while the tab acts for an artist.
+ */
+const OWN_PATHS = /^(organisations|organisation-invites|user\/organisation)(\/|\?|$)/;
+
+/**
+ * The header the API client adds while acting: `{ 'x-acting-for': '<artist user id>' }`, else `{}`;
+ * never on the organisation routes (`path` relative to `/api`).
+ */
+export function actingHeaders(path = ''): Record<string, string> {
   const acting = readActing();
-  return acting ? { [ACTING_FOR_HEADER]: String(acting.artistUserId) } : {};
+  return acting && !OWN_PATHS.test(path) ? { [ACTING_FOR_HEADER]: String(acting.artistUserId) } : {};
 }
 
 /** The tab's acting context, re-rendering when it changes. */

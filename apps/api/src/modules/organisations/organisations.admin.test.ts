@@ -1,3 +1,4 @@
+import { ACTING_FOR_HEADER } from '@lm/contracts/organisations';
 import { describe, expect, it } from 'vitest';
 import { ledgerAccounts } from '../../db/schema';
 import { adminTestAppForFile } from '../../test/admin-app';
@@ -362,5 +363,18 @@ describe('demo data', () => {
       body: { email: 'label@demo.test', password: 'Demo-pass-2026' },
     });
     expect(login.statusCode, login.body).toBe(200);
+    // The limited Campaign manager acts for the managed artist: the profile holds an artist's role, so
+    // the artist's campaigns list answers (no role: 403 for every artist route).
+    const manager = await ctx.call('POST', '/api/user/login', {
+      body: { email: 'manager@demo.test', password: 'Demo-pass-2026' },
+    });
+    const managerToken = manager.json().data.token as string;
+    const mine = (await ctx.call('GET', '/api/organisations', { token: managerToken })).json().data;
+    const artistId = mine[0].artists[0].user_id as number;
+    const campaigns = await ctx.call('GET', '/api/artist/my-campaigns', {
+      token: managerToken,
+      headers: { [ACTING_FOR_HEADER]: String(artistId) },
+    });
+    expect(campaigns.statusCode, campaigns.body).toBe(200);
   });
 });

@@ -68,10 +68,14 @@ export async function seedOrganisationsDemo(database: Database, password: string
       if (created) await assignDefaultRoles(tx, created.id, 1);
     }
     for (const a of DEMO_MANAGED_ARTISTS) {
-      await tx.db
+      const [created] = await tx.db
         .insert(users)
         .values({ ...a, gender: 'other', managedProfile: true, ...verified })
-        .onConflictDoNothing({ target: users.email });
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      // An artist's role, as a managed profile made on the roster screen gets: a member acting for it
+      // runs with the artist's permissions (its campaigns list, new campaigns).
+      if (created) await assignDefaultRoles(tx, created.id, 1);
     }
     const emails = [...DEMO_TEAM, ...DEMO_MANAGED_ARTISTS].map((p) => p.email as string);
     const rows = await tx.db

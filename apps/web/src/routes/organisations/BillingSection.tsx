@@ -6,6 +6,7 @@ import {
   formatMoney,
   formatNumber,
   NumberField,
+  organisationKeys,
   StatCard,
   translateMessage,
   useApi,
@@ -13,6 +14,7 @@ import {
 import {
   Button,
   Group,
+  Loader,
   Modal,
   Paper,
   Select,
@@ -24,6 +26,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCoins, IconFileDownload, IconTransfer, IconWallet } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -33,8 +36,21 @@ import {
   useRoster,
   useTransfer,
 } from '../../hooks/use-organisations';
-import { rememberSandbox, usePackages } from '../../hooks/use-wallet';
+import {
+  rememberSandbox,
+  useCardReturn,
+  useConfirmCard,
+  usePackages,
+  wasSandbox,
+} from '../../hooks/use-wallet';
 import { PackageCard } from '../wallet/PackageCard';
+import {
+  CheckoutRedirectOverlay,
+  type CheckoutResult,
+  outcomeOf,
+  PaymentResult,
+  useCheckoutReturn,
+} from '../wallet/PaymentResult';
 import { rememberReturnPath } from '../wallet/return-path';
 import type { OrgContext } from './org-context';
 
@@ -45,6 +61,9 @@ function TransferForm({ ctx, onDone }: { ctx: OrgContext; onDone: () => void }) 
   const [artist, setArtist] = useState<string | null>(null);
   const [coins, setCoins] = useState<number | null>(null);
   const [note, setNote] = useState('');
+  // One key per transfer form: a double-clicked or retried submit moves the coins once (the API answers
+  // the first transfer again).
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -52,6 +71,7 @@ function TransferForm({ ctx, onDone }: { ctx: OrgContext; onDone: () => void }) 
       artist_user_id: artist ? Number(artist) : undefined,
       coins: coins ?? undefined,
       note: note || undefined,
+      idempotency_key: idempotencyKey,
     });
     if (!checked.success) {
       const found: Record<string, string> = {};
@@ -128,12 +148,47 @@ export function BillingSection({ ctx }: { ctx: OrgContext }) {
   const invoices = useOrganisationInvoices(id, billing);
   const packages = usePackages();
   const checkout = useOrganisationCheckout(id);
+  const confirm = useConfirmCard();
+  const cardReturn = useCardReturn();
+  const client = useQueryClient();
   const [transferOpen, setTransferOpen] = useState(false);
+  const [redirect, setRedirect] = useState<{ sandbox: boolean } | null>(null);
+  const [result, setResult] = useState<CheckoutResult | null>(null);
+  const [sandbox] = useState(wasSandbox);
+  /** The wallet and invoices again once coins came in. */
+  const paid = () => void client.invalidateQueries({ queryKey: organisationKeys.organisation(id) });
+  /** Back from the card page: the API checks the session (crediting the organisation's wallet once). */
+  const check = (ref: string) =>
+    void confirm
+      .mutateAsync(ref)
+      .then((settlement) => {
+        setResult(outcomeOf(settlement, 'success'));
+        if (settlement.status === 'paid') paid();
+      })
+      .catch(() => setResult('error'));
+  const { sessionId, clear } = useCheckoutReturn({
+    onSession: check,
+    onCancelled: (paymentId) => {
+      if (paymentId === null) {
+        setResult('cancelled');
+        return;
+      }
+      void cardReturn
+        .mutateAsync(paymentId)
+        .then((settlement) => {
+          setResult(outcomeOf(settlement, 'cancel'));
+          if (settlement.status === 'paid') paid();
+        })
+        .catch(() => setResult('cancelled'));
+    },
+  });
   const go = async (method: 'card' | 'paypal', packageId: number) => {
     try {
       const answer = await checkout.mutateAsync({ package_id: packageId, method });
       rememberSandbox(answer.sandbox);
+      // PayPal comes back through /paypal/callback, which leads here again.
       rememberReturnPath(`/organisations/${id}/billing`);
+      setRedirect({ sandbox: answer.sandbox });
       window.location.assign(answer.url);
     } catch {
       // The API's message was shown as a toast.
@@ -141,6 +196,20 @@ export function BillingSection({ ctx }: { ctx: OrgContext }) {
   };
   return (
     <Stack gap="lg" data-testid="billing-section">
+      <CheckoutRedirectOverlay redirect={redirect} />
+      {sessionId && !result && <Loader size="sm" />}
+      {result && (
+        <PaymentResult
+          result={result}
+          sandbox={sandbox}
+          transactionsLink={false}
+          onRetry={sessionId ? () => check(sessionId) : undefined}
+          onClose={() => {
+            setResult(null);
+            clear();
+          }}
+        />
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <StatCard icon={<IconWallet size={20} />} label={t('org.billing.balance')}>
           <Text fw={700} size="xl" data-testid="org-wallet-balance">

@@ -45,7 +45,9 @@ export function OrganisationPage() {
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   if (!context) return <LoadingOrNotFound loading={loading} homePath="/organisations" />;
   const allowed = SECTIONS.filter((s) => context.can(s.need[0], s.need[1]));
-  const section = allowed.find((s) => s.key === (params.section ?? allowed[0]?.key));
+  // The payments provider comes back to `/organisations/:id/wallet` (the API's return path): billing.
+  const wanted = params.section === 'wallet' ? 'billing' : params.section;
+  const section = allowed.find((s) => s.key === (wanted ?? allowed[0]?.key));
   if (!section) return <NotFoundPage homePath="/organisations" />;
   const { org } = context;
   return (
