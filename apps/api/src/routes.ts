@@ -34,7 +34,11 @@ import { formsRoutes } from './modules/forms';
 import { healthRoutes } from './modules/health';
 import { adminLookupsRoutes, lookupsRoutes } from './modules/lookups';
 import { notificationsRoutes } from './modules/notifications';
-import { adminOrganisationRoutes, organisationMoneyRoutes, organisationRoutes } from './modules/organisations';
+import {
+  adminOrganisationRoutes,
+  organisationMoneyRoutes,
+  organisationRoutes,
+} from './modules/organisations';
 import { adminPayoutsRoutes, payoutsRoutes } from './modules/payouts';
 import { queuesRoutes } from './modules/queues';
 import { rbacRoutes } from './modules/rbac';

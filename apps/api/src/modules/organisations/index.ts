@@ -7,8 +7,8 @@ export {
   type OrganisationAbility,
 } from './organisations.access';
 export { resolveActing } from './organisations.acting';
-export { organisationRoutes } from './organisations.routes';
 export { adminOrganisationRoutes } from './organisations.admin.routes';
 export { seedOrganisationsDemo } from './organisations.demo';
 export { organisationJobs } from './organisations.jobs';
 export { organisationMoneyRoutes } from './organisations.money.routes';
+export { organisationRoutes } from './organisations.routes';
