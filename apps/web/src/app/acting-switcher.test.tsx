@@ -40,7 +40,7 @@ function Probe() {
   const { api } = useApi();
   const q = useQuery({
     queryKey: ['probe'],
-    queryFn: async () => (await api.get<{ for: string }>('user/info')).data,
+    queryFn: async () => (await api.get<{ for: string }>('artist/my-campaigns')).data,
   });
   return <div data-testid="probe">{q.data?.for ?? ''}</div>;
 }
@@ -119,6 +119,9 @@ describe('acting context (issue 35)', () => {
     expect(actingHeaders('organisations/7/dashboard')).toEqual({});
     expect(actingHeaders('organisation-invites/abc/accept')).toEqual({});
     expect(actingHeaders('user/organisation')).toEqual({});
+    // The member's own session: the app's session check and sign-out are never the artist's.
+    expect(actingHeaders('user/info')).toEqual({});
+    expect(actingHeaders('user/logout')).toEqual({});
     expect(actingHeaders('organisationsx')).toEqual({ [ACTING_FOR_HEADER]: '99' });
     renderShell();
     // Artist 99 is not among the artists I may act for any more: back to "me".

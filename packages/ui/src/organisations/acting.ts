@@ -82,11 +82,13 @@ export function subscribeActing(listener: () => void): () => void {
  * artist side of the roster refuse `X-Acting-For` (403 `organisations.not_in_context`), and the
  * switcher and the organisation screens must keep working while the tab acts for an artist.
  */
-const OWN_PATHS = /^(organisations|organisation-invites|user\/organisation)(\/|\?|$)/;
+const OWN_PATHS = /^(organisations|organisation-invites|user\/organisation|user\/info|user\/logout)(\/|\?|$)/;
 
 /**
  * The header the API client adds while acting: `{ 'x-acting-for': '<artist user id>' }`, else `{}`;
- * never on the organisation routes (`path` relative to `/api`).
+ * never on the organisation routes nor on the member's own session (`user/info`, the session check
+ * of every page load, and `user/logout`), which the API refuses to run for an artist (`path` relative
+ * to `/api`).
  */
 export function actingHeaders(path = ''): Record<string, string> {
   const acting = readActing();
