@@ -16,7 +16,8 @@ import {
 /** Permission of the audit log (spec section 2 "/logs (view.main.logs.tab.list)"). */
 export const LOGS_PERMISSION = 'view.main.logs.tab.list';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date_invalid');
+/** A calendar day `YYYY-MM-DD` (a day that does not exist, such as 2024-02-30, answers 422). */
+const day = z.iso.date({ error: 'validation.date_invalid' });
 /** `filter[...]` of `GET /api/admin/audit-logs`; a bad value answers 422 on `filter.<name>`. */
 const auditFilterSchema = z
   .object({
