@@ -13068,9 +13068,11 @@ export interface operations {
                     actor_id?: number;
                     /** @enum {string} */
                     actor_type?: "admin" | "user" | "system" | "guest";
+                    /** Format: date */
                     from?: string;
                     target_id?: string;
                     target_type?: string;
+                    /** Format: date */
                     to?: string;
                 };
                 limit?: number;
@@ -13159,9 +13161,11 @@ export interface operations {
                     actor_id?: number;
                     /** @enum {string} */
                     actor_type?: "admin" | "user" | "system" | "guest";
+                    /** Format: date */
                     from?: string;
                     target_id?: string;
                     target_type?: string;
+                    /** Format: date */
                     to?: string;
                 };
             };
