@@ -22,6 +22,7 @@ import {
   PaymentResult,
   useCheckoutReturn,
 } from '../wallet/PaymentResult';
+import type { CampaignFunds } from './campaign-funds';
 
 /**
  * The pieces every express campaign wizard shares (Spotify playlists, TikTok and Instagram accounts):
@@ -59,6 +60,7 @@ export function PaymentStep({
   coinsOnly = false,
   children,
   cardQuote,
+  funds,
 }: {
   header?: ReactNode;
   lines: readonly SummaryLine[];
@@ -77,11 +79,30 @@ export function PaymentStep({
    * purchase and the step says why (a cheaper package, or the missing coins at the coin price).
    */
   cardQuote?: TopUpQuote | null;
+  /**
+   * What pays while a team member acts for an artist (issue 35): the balance is then the artist's
+   * budget or wallet, named so, and the way to more coins is the organisation's funding (or none).
+   */
+  funds?: CampaignFunds;
 }) {
   const { t, i18n } = useTranslation();
   const coinPrice = useCoinPrice();
   const total = lines.reduce((sum, l) => sum + l.price, 0);
   const short = method === 'coins' && total > balance;
+  const acting = funds?.acting ?? null;
+  const budget = funds?.source === 'budget';
+  // Where more coins come from: the coin packages, or (acting) the organisation's funding page.
+  const moreCoins = acting ? (
+    funds?.fundTo ? (
+      <Anchor component={Link} to={funds.fundTo} data-testid="fund-artist">
+        {t(budget ? 'express.create.raise_budget' : 'express.create.fund_artist')}
+      </Anchor>
+    ) : null
+  ) : (
+    <Anchor component={Link} to="/wallet/coins/packages">
+      {t('express.create.buy_coins')}
+    </Anchor>
+  );
   return (
     <Stack gap="md" maw={720} mt="md" data-testid="express-summary">
       {header}
@@ -109,7 +130,11 @@ export function PaymentStep({
           </Group>
           <Group justify="space-between">
             <Text c="dimmed" size="sm">
-              {t('express.create.balance')}
+              {acting
+                ? t(budget ? 'express.create.budget_left' : 'express.create.artist_wallet', {
+                    artist: acting.artistName,
+                  })
+                : t('express.create.balance')}
             </Text>
             <Text size="sm" c={short ? 'red' : undefined} data-testid="express-balance">
               {t('common.coins', { count: balance })}
@@ -170,23 +195,18 @@ export function PaymentStep({
       {method === 'card' && cardQuote && <CardQuoteText quote={cardQuote} />}
       {short && !payError && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="express-short">
-          {t('express.create.short')}
-          {!coinsOnly && (
-            <>
-              {' '}
-              <Anchor component={Link} to="/wallet/coins/packages">
-                {t('express.create.buy_coins')}
-              </Anchor>
-            </>
-          )}
+          {acting
+            ? t(budget ? 'express.create.budget_short' : 'express.create.artist_wallet_short', {
+                artist: acting.artistName,
+              })
+            : t('express.create.short')}
+          {(!coinsOnly || acting) && moreCoins && <> {moreCoins}</>}
         </Alert>
       )}
       {payError && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="pay-error">
-          {payError}{' '}
-          <Anchor component={Link} to="/wallet/coins/packages">
-            {t('express.create.buy_coins')}
-          </Anchor>
+          {payError}
+          {moreCoins && <> {moreCoins}</>}
         </Alert>
       )}
     </Stack>

@@ -1,4 +1,3 @@
-import type { SessionUser } from '@lm/contracts';
 import type { MatchReason, Mood } from '@lm/contracts/offers';
 import {
   type ExpressPlaylist,
@@ -7,7 +6,6 @@ import {
   OfferProfileDrawer,
   TrackLanguageField,
   usePageTitle,
-  useSession,
 } from '@lm/ui';
 import {
   Avatar,
@@ -38,9 +36,10 @@ import {
   useMatchedPlaylists,
   useTrackLookup,
 } from '../../hooks/use-express';
-import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
+import { useRefreshWallet } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
+import { useCampaignFunds } from './campaign-funds';
 import { OfferCard } from './OfferCards';
 import { filtersToSend, OfferFilters, useOfferFilters } from './OfferFilters';
 import { TrackTraitsFields, useTrackTraits } from './TrackTraits';
@@ -78,7 +77,6 @@ export function CreateCampaignPage({
   const curator = buyer === 'curator';
   usePageTitle(curator ? 'express.checkout.title' : 'express.create.title');
   const navigate = useNavigate();
-  const session = useSession<SessionUser>();
   const [link, setLink] = useState('');
   const [pitch, setPitch] = useState('');
   const pitchIsTooLong = pitchTooLong(pitch);
@@ -113,13 +111,14 @@ export function CreateCampaignPage({
   const checkout = useCampaignCardCheckout();
   const confirmCard = useConfirmCampaignCard();
   const [method, setMethod] = useState<PaymentMethod>('coins');
-  const wallet = useWalletBalance();
+  // What pays: the wallet, or while acting for an artist their budget (issue 35; no card then).
+  const funds = useCampaignFunds();
   const refreshWallet = useRefreshWallet();
-  const balance = wallet.data?.balance ?? session.balance ?? 0;
+  const balance = funds.balance;
   const chosen = useMemo(() => [...selected.values()], [selected]);
   const cardQuote = useCampaignCardQuote(
     chosen.map((p) => p.id),
-    method === 'card' && !curator,
+    method === 'card' && !curator && !funds.coinsOnly,
   );
   const total = chosen.reduce((sum, p) => sum + p.tier.price, 0);
 
@@ -412,7 +411,8 @@ export function CreateCampaignPage({
       }
       lines={chosen.map((p) => ({ key: p.id, label: p.name, sub: p.tier.tier_name, price: p.tier.price }))}
       balance={balance}
-      coinsOnly={curator}
+      coinsOnly={curator || funds.coinsOnly}
+      funds={funds}
       cardQuote={cardQuote.data}
       method={method}
       onMethod={(m) => {

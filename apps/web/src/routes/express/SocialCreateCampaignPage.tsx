@@ -53,9 +53,10 @@ import {
   useSocialCardCheckout,
   useSocialTiers,
 } from '../../hooks/use-social-express';
-import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
+import { useRefreshWallet } from '../../hooks/use-wallet';
 import { OwnSoundPicker } from '../connections/OwnSoundPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
+import { useCampaignFunds } from './campaign-funds';
 import { AcceptanceText } from './OfferCards';
 import { filtersToSend, OfferFilters, useOfferFilters } from './OfferFilters';
 import { TrackTraitsFields, useTrackTraits } from './TrackTraits';
@@ -285,9 +286,10 @@ export function SocialCreateCampaign({
   const create = useCreateSocialCampaign(platform.key);
   const checkout = useSocialCardCheckout(platform.key);
   const confirmCard = useConfirmSocialCard(platform.key);
-  const wallet = useWalletBalance();
+  // What pays: the wallet, or while acting for an artist their budget (issue 35; no card then).
+  const funds = useCampaignFunds();
   const refreshWallet = useRefreshWallet();
-  const balance = wallet.data?.balance ?? session.balance ?? 0;
+  const balance = funds.balance;
   const chosen = useMemo(() => [...selected.values()], [selected]);
   const total = chosen.reduce((sum, a) => sum + a.tier.price, 0);
 
@@ -652,6 +654,8 @@ export function SocialCreateCampaign({
         price: a.tier.price,
       }))}
       balance={balance}
+      coinsOnly={funds.coinsOnly}
+      funds={funds}
       method={method}
       onMethod={(m) => {
         setMethod(m);

@@ -16,6 +16,8 @@ vi.mock('../../hooks/use-wallet', () => ({
 }));
 const { PaymentStep } = await import('./CampaignPayment');
 
+import type { CampaignFunds } from './campaign-funds';
+
 afterEach(cleanup);
 beforeAll(initTestI18n);
 
@@ -48,6 +50,71 @@ describe("the order's payment step", () => {
     expect(screen.getByTestId('express-short').querySelector('a')?.getAttribute('href')).toBe(
       '/wallet/coins/packages',
     );
+  });
+});
+
+const actingFor = {
+  organisationId: 7,
+  organisationName: 'Northern Lights Records',
+  organisationLogoUrl: null,
+  artistUserId: 42,
+  artistName: 'Aurora Vale',
+};
+
+function renderActing(funds: CampaignFunds, payError: string | null = null) {
+  renderWithUi(
+    <MemoryRouter>
+      <PaymentStep
+        lines={[{ key: 1, label: 'Indie Mornings', sub: 'Starter', price: 50 }]}
+        balance={funds.balance}
+        method="coins"
+        onMethod={() => {}}
+        payError={payError}
+        coinsOnly={funds.coinsOnly}
+        funds={funds}
+      />
+    </MemoryRouter>,
+  );
+}
+
+describe('a team member acting for an artist pays from what the organisation gave the artist (issue 35)', () => {
+  it("the artist's budget: named, no card, more coins by raising the budget (a role managing funding)", () => {
+    renderActing({
+      balance: 20,
+      source: 'budget',
+      acting: actingFor,
+      coinsOnly: true,
+      fundTo: '/organisations/7/budgets',
+    });
+    expect(screen.queryByTestId('method-card')).toBeNull();
+    expect(document.body.textContent).toContain("Aurora Vale's budget left this month");
+    expect(screen.getByTestId('express-balance').textContent).toBe('20 coins');
+    const short = screen.getByTestId('express-short');
+    expect(short.textContent).toContain("Aurora Vale's budget for this month is too low for this campaign.");
+    expect(short.querySelector('a')?.getAttribute('href')).toBe('/organisations/7/budgets');
+    // Never the member's own coin packages.
+    expect(document.querySelector('a[href="/wallet/coins/packages"]')).toBeNull();
+  });
+
+  it("no budget: the artist's wallet, and a campaign manager (no funding rights) gets no link", () => {
+    const funds: CampaignFunds = {
+      balance: 0,
+      source: 'wallet',
+      acting: actingFor,
+      coinsOnly: true,
+      fundTo: null,
+    };
+    renderActing(funds);
+    expect(document.body.textContent).toContain("Aurora Vale's wallet");
+    expect(screen.getByTestId('express-short').textContent).toContain(
+      "Aurora Vale's wallet holds too few coins for this campaign.",
+    );
+    expect(document.querySelector('a')).toBeNull();
+    cleanup();
+    // The API's refusal (409 organisations.budget_exceeded) shows alone, without a way the role lacks.
+    renderActing(funds, 'The budget holds too few coins.');
+    expect(screen.getByTestId('pay-error').textContent).toBe('The budget holds too few coins.');
+    expect(document.querySelector('a')).toBeNull();
   });
 });
 
