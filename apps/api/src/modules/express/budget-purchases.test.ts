@@ -137,6 +137,46 @@ describe('campaigns paid from a budget', () => {
     await invariantsHold();
   });
 
+  it('no card round the budget: while acting, the campaign card checkout and the coin purchase answer 403 organisations.not_in_context and start no payment', async () => {
+    const { org, artist } = await budgeted(1000, 40);
+    const manager = await ctx.makeUser({ userTypeId: 1 });
+    await addMember(ctx, org.id, manager.id, 'campaign_manager');
+    const token = await ctx.loginUser(manager.email);
+    const acting = { [ACTING_FOR_HEADER]: String(artist.id) };
+    const payments = async () =>
+      (
+        await ctx.deps.database.pool.query<{ n: number }>(
+          'select count(*)::int n from payments where user_id = any($1::int[])',
+          [[artist.id, manager.id]],
+        )
+      ).rows[0]!.n;
+    const before = await payments();
+    const card = await ctx.call('POST', '/api/stripe/campaign/checkout', {
+      token,
+      headers: acting,
+      body: { track_link: nextTrack(), playlist_ids: [starter] },
+    });
+    expect(card.statusCode).toBe(403);
+    expect(card.json().message).toBe(
+      'This cannot be done while acting for an artist. Switch back to your own account',
+    );
+    const coins = await ctx.call('POST', '/api/wallet/user/recharge/coins', {
+      token,
+      headers: acting,
+      body: { coins: 100, method: 'card' },
+    });
+    expect(coins.statusCode).toBe(403);
+    expect(await payments()).toBe(before);
+    // The budget (40) is below the Starter price: the coins way is refused too, nothing is held.
+    const held = await ctx.call('POST', '/api/express/artist/campaign/create', {
+      token,
+      headers: acting,
+      body: { track_link: nextTrack(), playlist_ids: [starter] },
+    });
+    expect(held.statusCode).toBe(409);
+    expect(await budgetAvailable(org.id, artist.id)).toBe(40);
+  });
+
   it('returns the coins to the budget on a decline, an expiry and a refund force-end', async () => {
     const { org, artist } = await budgeted(1000, 300);
     const [declined] = await buy(artist.id, org.id);
