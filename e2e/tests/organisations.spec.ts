@@ -2,8 +2,8 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import {
   createVerifiedUser,
   DEMO_PASSWORD,
-  freshTrackId,
   lastMailId,
+  lookUpFreshTrack,
   STARTER_PLAYLIST,
   shotWithoutOverflow,
   signInAs,
@@ -20,8 +20,20 @@ import {
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/organisations-shots';
 
 const WORDS = {
-  en: { country: 'United Kingdom', manager: 'Campaign manager' },
-  ar: { country: 'المملكة المتحدة', manager: 'مدير حملات' },
+  en: {
+    country: 'United Kingdom',
+    manager: 'Campaign manager',
+    next: 'Next',
+    pay: 'Pay with coins',
+    budgetLeft: (artist: string) => `${artist}'s budget left this month`,
+  },
+  ar: {
+    country: 'المملكة المتحدة',
+    manager: 'مدير حملات',
+    next: 'التالي',
+    pay: 'الدفع بالعملات',
+    budgetLeft: (artist: string) => `المتبقي من ميزانية ${artist} هذا الشهر`,
+  },
 } as const;
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
@@ -76,7 +88,8 @@ for (const run of [
     await page.getByTestId('org-logo-done').click();
     await expect(page).toHaveURL(/\/organisations\/\d+/);
     const orgId = Number(/\/organisations\/(\d+)/.exec(page.url())![1]);
-    const ownerHeaders = bearer(await tokenOf(request, owner));
+    const ownerToken = await tokenOf(request, owner);
+    const ownerHeaders = bearer(ownerToken);
 
     // Roster: a managed profile, and the existing artist invited by e-mail (who accepts).
     await section(page, orgId, 'roster');
@@ -154,7 +167,7 @@ for (const run of [
     await shotWithoutOverflow(page, SHOTS, `budgets-${run.lang}-${run.width}`);
 
     // The manager acts for the managed artist (switcher, banner) and buys a Starter placement from the
-    // budget, as the app's order does (the campaign wizard's own journeys are elsewhere).
+    // budget in the campaign wizard: the payment step names the budget, offers no card.
     await managerPage.goto('/dashboard');
     // The switcher is in the top bar, and on a phone in the menu drawer (opened by the burger).
     if (run.width < 768)
@@ -165,22 +178,25 @@ for (const run of [
     await managerPage.locator('[data-testid="acting-switcher"]:visible').click();
     await managerPage.locator(`[data-testid="acting-artist-${managedId}"]:visible`).click();
     await expect(managerPage.getByTestId('acting-banner')).toContainText(managedName);
-    const managerHeaders = { ...bearer(await tokenOf(request, manager)), 'X-Acting-For': String(managedId) };
-    const playlists = await request.get('/api/express/artist/playlists', { headers: managerHeaders });
-    expect(playlists.ok(), await playlists.text()).toBeTruthy();
-    const starter = ((await playlists.json()) as { data: { id: number; name: string }[] }).data.find(
-      (p) => p.name === STARTER_PLAYLIST,
-    )!;
-    const created = await request.post('/api/express/artist/campaign/create', {
-      headers: managerHeaders,
-      data: {
-        track_link: `https://open.spotify.com/track/${freshTrackId()}`,
-        playlist_ids: [starter.id],
-        payment_method: 'coins',
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const song = ((await created.json()) as { data: { track: { name: string } }[] }).data[0]!.track.name;
+    const { link, track } = await lookUpFreshTrack(request, ownerToken);
+    const song = track.name;
+    await managerPage.goto('/create/express/campaign');
+    await expect(managerPage.getByTestId('acting-banner')).toContainText(managedName);
+    await managerPage.getByTestId('track-link').fill(link);
+    await managerPage.getByTestId('made-with-ai-no').check();
+    await managerPage.getByRole('button', { name: words.next }).click();
+    await managerPage.getByTestId('playlist-card').filter({ hasText: STARTER_PLAYLIST }).first().click();
+    await managerPage.getByRole('button', { name: words.next }).click();
+    const summary = managerPage.getByTestId('express-summary');
+    await expect(summary).toContainText(song);
+    await expect(summary).toContainText(words.budgetLeft(managedName));
+    await expect(managerPage.getByTestId('express-balance')).toContainText(
+      new Intl.NumberFormat(run.lang).format(200),
+    );
+    await expect(managerPage.getByTestId('method-card')).toHaveCount(0);
+    await shotWithoutOverflow(managerPage, SHOTS, `acting-pay-${run.lang}-${run.width}`);
+    await managerPage.getByRole('button', { name: words.pay }).click();
+    await expect(managerPage).toHaveURL(/\/express\/campaigns\/list/, { timeout: 30_000 });
     await managerPage.goto('/my-campaigns');
     await expect(managerPage.getByTestId('acting-banner')).toBeVisible();
     await expect(managerPage.getByText(song).first()).toBeVisible({ timeout: 30_000 });
