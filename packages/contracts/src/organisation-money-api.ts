@@ -150,8 +150,16 @@ export const statementLineSchema = z.object({
   artist_user_id: z.number().nullable(),
   artist_name: z.string().nullable(),
   description: z.string(),
-  /** Signed, as seen from the organisation: coins in positive, coins out negative. */
+  /**
+   * Signed, as seen from the organisation: coins in positive, coins out negative. A budget move
+   * (`internal`) is signed as the wallet sees it: negative into a budget, positive back from one.
+   */
   coins: z.number(),
+  /**
+   * True for a move between the organisation's own accounts (a budget top-up or return): no coin
+   * enters or leaves the organisation, so it counts in no total.
+   */
+  internal: z.boolean(),
   /** Money paid, for purchases. */
   amount_minor: z.number().nullable(),
   currency: z.string().nullable(),

@@ -41074,6 +41074,7 @@ export interface operations {
                                 currency: string | null;
                                 date: string;
                                 description: string;
+                                internal: boolean;
                                 /** @enum {string} */
                                 kind: "purchase" | "transfer" | "budget" | "campaign" | "refund";
                                 reference: string;

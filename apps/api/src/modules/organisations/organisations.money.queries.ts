@@ -93,7 +93,8 @@ export async function rosterDashboard(
  * movement of the organisation's wallet and budget accounts in the month (UTC), oldest first: coins
  * bought (purchase), transfers to artists, budget top-ups and returns, campaigns held from budgets and
  * their refunds; coins signed as seen from the organisation (a budget move is signed as the wallet
- * sees it); totals overall and per artist. Descriptions in the reader's language.
+ * sees it, and marked `internal`: it moves coins inside the organisation); totals overall and per
+ * artist. Descriptions in the reader's language.
  * @param month `YYYY-MM`
  * @throws 404/403 (membership)
  */
@@ -150,8 +151,13 @@ export async function monthlyStatement(
       kind,
       artist_user_id: r.artist_user_id === null ? null : Number(r.artist_user_id),
       artist_name: artistName,
-      description: t(lang, `organisations.statement.kinds.${kind}`, { artist: artistName ?? '' }),
+      description: t(
+        lang,
+        `organisations.statement.kinds.${kind === 'budget' ? (Number(r.entry_amount) < 0 ? 'budget_to' : 'budget_from') : kind}`,
+        { artist: artistName ?? '' },
+      ),
       coins: Number(r.entry_amount),
+      internal: kind === 'budget',
       amount_minor: kind === 'purchase' && r.money_minor !== null ? Number(r.money_minor) : null,
       currency: kind === 'purchase' ? r.currency : null,
       reference: r.number,

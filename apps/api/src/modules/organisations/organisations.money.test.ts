@@ -299,13 +299,23 @@ describe('statement and roster dashboard', () => {
     const res = await ctx.call('GET', `/api/organisations/${org.id}/statement?month=${month}`, { token });
     expect(res.statusCode).toBe(200);
     const statement = res.json().data;
-    expect(statement.lines.map((l: { kind: string; coins: number }) => [l.kind, l.coins])).toEqual([
-      ['purchase', 1000],
-      ['transfer', -100],
-      ['budget', -400],
-      ['campaign', -150],
-      ['refund', 150],
+    expect(
+      statement.lines.map((l: { kind: string; coins: number; internal: boolean }) => [
+        l.kind,
+        l.coins,
+        l.internal,
+      ]),
+    ).toEqual([
+      ['purchase', 1000, false],
+      ['transfer', -100, false],
+      // Inside the organisation (wallet to budget): neither in nor out, said so.
+      ['budget', -400, true],
+      ['campaign', -150, false],
+      ['refund', 150, false],
     ]);
+    expect(statement.lines[2].description).toBe(
+      `Moved from the wallet to ${statement.lines[2].artist_name}'s budget`,
+    );
     expect(statement.totals).toEqual({ purchases: 1000, campaigns: 150, refunds: 150, transfers: 100 });
     expect(statement.per_artist).toEqual([
       expect.objectContaining({ artist_user_id: artist.id, campaigns: 150, refunds: 150, transfers: 100 }),

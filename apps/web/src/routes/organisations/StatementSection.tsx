@@ -130,8 +130,16 @@ export function StatementSection({ ctx }: { ctx: OrgContext }) {
                           <Table.Td>{t(`org.statement.kinds.${line.kind}`)}</Table.Td>
                           <Table.Td>{line.artist_name ?? '—'}</Table.Td>
                           <Table.Td>{line.description}</Table.Td>
-                          <Table.Td ta="end" dir="ltr" c={line.coins < 0 ? 'red' : 'teal'}>
-                            {formatNumber(line.coins, lang, { signDisplay: 'exceptZero' })}
+                          {/* A budget move stays inside the organisation: neither in nor out, unsigned. */}
+                          <Table.Td
+                            ta="end"
+                            dir="ltr"
+                            c={line.internal ? 'dimmed' : line.coins < 0 ? 'red' : 'teal'}
+                            data-internal={line.internal || undefined}
+                          >
+                            {line.internal
+                              ? formatNumber(Math.abs(line.coins), lang)
+                              : formatNumber(line.coins, lang, { signDisplay: 'exceptZero' })}
                           </Table.Td>
                           <Table.Td ta="end" dir="ltr">
                             {line.amount_minor !== null && line.currency
