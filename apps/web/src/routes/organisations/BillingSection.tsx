@@ -203,6 +203,8 @@ export function BillingSection({ ctx }: { ctx: OrgContext }) {
           result={result}
           sandbox={sandbox}
           transactionsLink={false}
+          paidText="org.billing.paid_text"
+          paidParams={{ name: ctx.org.name }}
           onRetry={sessionId ? () => check(sessionId) : undefined}
           onClose={() => {
             setResult(null);

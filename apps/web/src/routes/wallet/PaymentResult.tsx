@@ -41,6 +41,8 @@ export function PaymentResult({
   declinedText = 'wallet.result.declined_text',
   transactionsLink = true,
   continueTo = null,
+  paidText = 'wallet.result.paid_text',
+  paidParams,
 }: {
   result: CheckoutResult;
   sandbox: boolean;
@@ -52,6 +54,10 @@ export function PaymentResult({
   transactionsLink?: boolean;
   /** Once paid, lead back to the page the artist came from (a checked same-origin path). */
   continueTo?: string | null;
+  /** What was paid for, with `coins` and `balance` (an organisation's wallet names the organisation). */
+  paidText?: string;
+  /** More values for `paidText`. */
+  paidParams?: Record<string, string>;
 }) {
   const { t } = useTranslation();
   const status = typeof result === 'string' ? result : result.status;
@@ -95,7 +101,7 @@ export function PaymentResult({
     >
       <Text size="sm">
         {paid && typeof result !== 'string'
-          ? t('wallet.result.paid_text', { coins: result.coins, balance: result.balance })
+          ? t(paidText, { ...paidParams, coins: result.coins, balance: result.balance })
           : pending
             ? t('wallet.result.pending_text')
             : status === 'cancelled'

@@ -38,4 +38,21 @@ describe('card page outcome (say what happened)', () => {
     );
     expect(alert.textContent).not.toContain('You left the payment page');
   });
+
+  it('an organisation\'s purchase names the organisation\'s wallet, never "your balance"', () => {
+    renderWithUi(
+      <PaymentResult
+        result={settlement({ status: 'paid', coins: 300, balance: 450 })}
+        sandbox={false}
+        transactionsLink={false}
+        paidText="org.billing.paid_text"
+        paidParams={{ name: 'Northern Lights Records' }}
+      />,
+    );
+    const alert = screen.getByTestId('payment-result');
+    expect(alert.textContent).toContain(
+      'We added 300 coins to the wallet of Northern Lights Records. Its balance is now 450 coins.',
+    );
+    expect(alert.textContent).not.toContain('Your balance');
+  });
 });
