@@ -27952,7 +27952,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -28022,7 +28025,10 @@ export interface operations {
     "custom.createCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -28305,7 +28311,10 @@ export interface operations {
     "wallet.makeInvoicePdf": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -28363,7 +28372,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -28417,7 +28429,10 @@ export interface operations {
     "wallet.getInvoice": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -28475,7 +28490,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -28591,7 +28609,10 @@ export interface operations {
     "custom.getCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -28712,7 +28733,10 @@ export interface operations {
     "custom.getCampaignForView": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -28876,7 +28900,10 @@ export interface operations {
     "tiktok.getCampaignPerformance": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -28936,7 +28963,10 @@ export interface operations {
     "custom.getStats": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -30706,7 +30736,10 @@ export interface operations {
                 sort?: "score_desc" | "score_asc" | "followers_desc" | "price_asc" | "price_desc" | "acceptance_desc" | "answer_asc";
                 tier_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -30782,7 +30815,10 @@ export interface operations {
                 made_with_ai?: "true" | "false";
                 moods?: ("chill" | "energetic" | "happy" | "melancholic" | "romantic" | "dark" | "dreamy" | "uplifting" | "party" | "focus" | "aggressive" | "relaxing")[] | ("chill" | "energetic" | "happy" | "melancholic" | "romantic" | "dark" | "dreamy" | "uplifting" | "party" | "focus" | "aggressive" | "relaxing");
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -30867,7 +30903,10 @@ export interface operations {
     "instagram.startCardCheckout": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -30918,7 +30957,10 @@ export interface operations {
     "instagram.confirmCardPayment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31041,7 +31083,10 @@ export interface operations {
     "instagram.confirmSound": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31080,7 +31125,10 @@ export interface operations {
     "instagram.createCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31203,7 +31251,10 @@ export interface operations {
     "instagram.disputeSound": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31243,7 +31294,10 @@ export interface operations {
     "instagram.renewCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31353,7 +31407,10 @@ export interface operations {
     "instagram.checkRenewal": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31407,7 +31464,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31516,7 +31576,10 @@ export interface operations {
     "instagram.getCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -31935,7 +31998,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -32638,7 +32704,10 @@ export interface operations {
                 sort?: "score_desc" | "score_asc" | "followers_desc" | "price_asc" | "price_desc" | "acceptance_desc" | "answer_asc";
                 tier_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -32714,7 +32783,10 @@ export interface operations {
                 made_with_ai?: "true" | "false";
                 moods?: ("chill" | "energetic" | "happy" | "melancholic" | "romantic" | "dark" | "dreamy" | "uplifting" | "party" | "focus" | "aggressive" | "relaxing")[] | ("chill" | "energetic" | "happy" | "melancholic" | "romantic" | "dark" | "dreamy" | "uplifting" | "party" | "focus" | "aggressive" | "relaxing");
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -32799,7 +32871,10 @@ export interface operations {
     "tiktok.startCardCheckout": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -32850,7 +32925,10 @@ export interface operations {
     "tiktok.confirmCardPayment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -32973,7 +33051,10 @@ export interface operations {
     "tiktok.createCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -33096,7 +33177,10 @@ export interface operations {
     "tiktok.renewCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -33206,7 +33290,10 @@ export interface operations {
     "tiktok.checkRenewal": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -33260,7 +33347,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -33369,7 +33459,10 @@ export interface operations {
     "tiktok.getCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -33756,7 +33849,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34315,7 +34411,10 @@ export interface operations {
     "express.reviewCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34356,7 +34455,10 @@ export interface operations {
     "express.quoteCampaignCheckout": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34406,7 +34508,10 @@ export interface operations {
     "express.createCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34663,7 +34768,10 @@ export interface operations {
     "express.renewCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34808,7 +34916,10 @@ export interface operations {
     "express.checkRenewal": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34862,7 +34973,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -35049,7 +35163,10 @@ export interface operations {
     "express.getMinTier": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -35101,7 +35218,10 @@ export interface operations {
                 sort?: "score_desc" | "score_asc" | "followers_desc" | "price_asc" | "price_desc" | "acceptance_desc" | "answer_asc";
                 tier_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -35305,7 +35425,10 @@ export interface operations {
     "express.getArtistCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -35558,7 +35681,10 @@ export interface operations {
     "express.listCampaignChecks": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -35614,7 +35740,10 @@ export interface operations {
     "express.rateFeedback": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -35658,7 +35787,10 @@ export interface operations {
     "express.getListening": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -35721,7 +35853,10 @@ export interface operations {
     "express.recordListening": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -35767,7 +35902,10 @@ export interface operations {
                 before?: number;
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -35818,7 +35956,10 @@ export interface operations {
     "express.postMessage": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -35866,7 +36007,10 @@ export interface operations {
     "express.markMessagesRead": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -35906,7 +36050,10 @@ export interface operations {
     "express.withdrawCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -35944,7 +36091,10 @@ export interface operations {
     "express.listDurations": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -35975,7 +36125,10 @@ export interface operations {
     "express.listTiers": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -36681,7 +36834,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -36877,7 +37033,10 @@ export interface operations {
                 limit?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -37046,7 +37205,10 @@ export interface operations {
     "express.getIncomingCampaign": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -39547,7 +39709,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -39590,7 +39755,10 @@ export interface operations {
     "notifications.markRead": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -39629,7 +39797,10 @@ export interface operations {
     "notifications.markAllRead": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -39658,7 +39829,10 @@ export interface operations {
     "notifications.countUnread": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -41342,7 +41516,10 @@ export interface operations {
     "custom.payWithCoins": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -42499,7 +42676,10 @@ export interface operations {
     "results.getCampaignReport": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -42637,7 +42817,10 @@ export interface operations {
     "results.listShareLinks": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -42673,7 +42856,10 @@ export interface operations {
     "results.createShareLink": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -42722,7 +42908,10 @@ export interface operations {
     "results.revokeShareLink": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: string;
             };
@@ -42802,7 +42991,10 @@ export interface operations {
     "results.listTracks": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -42843,7 +43035,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -42889,7 +43084,10 @@ export interface operations {
     "results.uploadSpotifyForArtists": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -42958,7 +43156,10 @@ export interface operations {
     "results.deleteUpload": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -43476,7 +43677,10 @@ export interface operations {
             query: {
                 link: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -43547,7 +43751,10 @@ export interface operations {
                 limit?: number;
                 q: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -45434,7 +45641,10 @@ export interface operations {
     "auth.getProfile": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -45831,7 +46041,10 @@ export interface operations {
     "forms.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -46543,7 +46756,10 @@ export interface operations {
     "auth.updateProfile": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow managing them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -47413,7 +47629,10 @@ export interface operations {
                 convert?: string;
                 currency?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -47466,7 +47685,10 @@ export interface operations {
                 limit?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -47623,7 +47845,10 @@ export interface operations {
                 page?: number;
                 q?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -47709,7 +47934,10 @@ export interface operations {
     "wallet.getTransaction": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path: {
                 id: number;
             };
@@ -47791,7 +48019,10 @@ export interface operations {
     "express.getDashboard": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };

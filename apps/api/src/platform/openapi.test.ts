@@ -55,6 +55,13 @@ describe('the API reference (issue 34 "The reference")', () => {
     const login = doc.paths['/api/user/login'].post;
     expect(login.security).toEqual([]);
     expect(login.responses[401]).toBeUndefined();
+    // Acting for an artist (issue 35): the header on the routes that take it, and only there.
+    const actingHeader = (op: { parameters?: { in: string; name: string; required?: boolean }[] }) =>
+      op.parameters?.find((p) => p.in === 'header' && p.name === 'x-acting-for');
+    expect(actingHeader(balance)).toMatchObject({ in: 'header', name: 'x-acting-for', required: false });
+    expect(actingHeader(doc.paths['/api/express/artist/campaign/create'].post)).toBeDefined();
+    expect(actingHeader(sessions)).toBeUndefined();
+    expect(actingHeader(doc.paths['/api/wallet/user/recharge/coins'].post)).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { ERROR_CODES, GENERAL } from '@lm/contracts';
 import { OPERATIONS, type OperationDoc } from '@lm/contracts/operations';
 import { API_TAG_GROUPS, API_TAGS } from '@lm/contracts/operations/tags';
+import { ACTING_FOR_HEADER } from '@lm/contracts/organisations';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config/env';
 import { type Access, MAINTENANCE_OPEN } from './access';
@@ -176,6 +177,31 @@ export function normaliseSchemas(node: unknown): unknown {
 }
 
 /**
+ * The route's header schema with `X-Acting-For` (issue 35): on the user routes a team member may call
+ * for an artist of their organisation's roster, documented as an optional header (the artist's user
+ * id) with what the member's role must allow (`read` or `manage` on that artist).
+ */
+function withActingHeader(headers: unknown, mode: 'read' | 'manage'): JsonObject {
+  const base: JsonObject = isObject(headers) ? headers : { type: 'object' };
+  const properties = isObject(base.properties) ? base.properties : {};
+  return {
+    ...base,
+    type: 'object',
+    properties: {
+      ...properties,
+      [ACTING_FOR_HEADER]: {
+        type: 'string',
+        pattern: '^[1-9][0-9]{0,9}$',
+        description:
+          `Act for an artist of your organisation's roster: the artist's user id. The request then runs as ` +
+          `that artist; your role must allow ${mode === 'read' ? 'reading' : 'managing'} them ` +
+          '(403 otherwise). Not with an API key.',
+      },
+    },
+  };
+}
+
+/**
  * The options of `@fastify/swagger` for the API reference at /api/docs (issue 34 "The reference"):
  * each route gets its operationId, summary and description from `OPERATIONS` (`@lm/contracts/operations`)
  * plus who may call it, its security from its access, its error responses (one shared `ApiError`
@@ -249,6 +275,9 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
             }
           : {}),
         security: securityOf(access),
+        ...(access.kind === 'user' && access.organisation
+          ? { headers: withActingHeader(schema.headers, access.organisation) }
+          : {}),
         'x-lm-errors': errorStatusesOf(
           url,
           access,
