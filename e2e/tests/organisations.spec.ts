@@ -23,6 +23,7 @@ const WORDS = {
   en: {
     country: 'United Kingdom',
     manager: 'Campaign manager',
+    active: 'Active',
     next: 'Next',
     pay: 'Pay with coins',
     budgetLeft: (artist: string) => `${artist}'s budget left this month`,
@@ -30,6 +31,7 @@ const WORDS = {
   ar: {
     country: 'المملكة المتحدة',
     manager: 'مدير حملات',
+    active: 'نشط',
     next: 'التالي',
     pay: 'الدفع بالعملات',
     budgetLeft: (artist: string) => `المتبقي من ميزانية ${artist} هذا الشهر`,
@@ -114,10 +116,22 @@ for (const run of [
       data: { invitations: { id: number; organisation_id: number }[] };
     };
     const invitation = mine.data.invitations.find((i) => i.organisation_id === orgId)!;
-    const accepted = await request.post(`/api/user/organisation/invitations/${invitation.id}/accept`, {
-      headers: artistHeaders,
+    // The artist answers on their account page, then sees who acts for them.
+    const artistPage = await browser.newPage({ viewport: { width: run.width, height: run.height } });
+    await signInAs(artistPage, artist, run.lang);
+    await artistPage.goto('/account');
+    const card = artistPage.getByTestId('artist-organisation-card');
+    await expect(card.getByTestId(`artist-invitation-${invitation.id}`)).toContainText(labelName, {
+      timeout: 30_000,
     });
-    expect(accepted.ok(), await accepted.text()).toBeTruthy();
+    await card.getByTestId(`artist-invitation-accept-${invitation.id}`).click();
+    await expect(card.getByTestId('artist-org-leave')).toBeVisible();
+    await expect(card).toContainText(labelName);
+    await shotWithoutOverflow(artistPage, SHOTS, `artist-card-${run.lang}-${run.width}`);
+    await artistPage.close();
+    const invitedId = roster.find((a) => !a.managed)!.artist_user_id;
+    await page.reload();
+    await expect(page.getByTestId(`roster-${invitedId}`)).toContainText(words.active);
     await shotWithoutOverflow(page, SHOTS, `roster-${run.lang}-${run.width}`);
 
     // Team: a campaign manager invited by e-mail, who accepts the link.
@@ -137,6 +151,8 @@ for (const run of [
     const managerPage = await browser.newPage({ viewport: { width: run.width, height: run.height } });
     await signInAs(managerPage, manager, run.lang);
     await managerPage.goto(`/organisations/join/${match[1]}`);
+    await expect(managerPage.getByTestId('join-page')).toContainText(labelName);
+    await shotWithoutOverflow(managerPage, SHOTS, `join-${run.lang}-${run.width}`);
     await managerPage.getByTestId('join-accept').click();
     await expect(managerPage).toHaveURL(new RegExp(`/organisations/${orgId}`));
 
