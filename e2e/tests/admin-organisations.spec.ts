@@ -65,5 +65,12 @@ test('staff find the demo label, open it and suspend it (en 1366), then reactiva
   await phone.goto('/admin/organisations');
   await expect(phone.getByText(LABEL).first()).toBeVisible({ timeout: 30_000 });
   await shotWithoutOverflow(phone, SHOTS, 'list-ar-390');
+  // A member's user overview (the first of the team) names the organisation.
+  await phone.getByText(LABEL).first().click();
+  await phone.getByTestId('organisation-team').getByRole('link').first().click();
+  await expect(phone).toHaveURL(/\/admin\/users\/\d+/);
+  await expect(phone.getByTestId('user-organisations')).toContainText(LABEL, { timeout: 30_000 });
+  await phone.getByTestId('user-organisations').scrollIntoViewIfNeeded();
+  await shotWithoutOverflow(phone, SHOTS, 'user-overview-ar-390');
   await phone.close();
 });
