@@ -30,6 +30,8 @@ afterEach(() => {
 beforeAll(initTestI18n);
 
 const ORG = 7;
+/** Generous waits: the shell's first render is slow on a loaded machine. */
+const SLOW = { timeout: 15_000 };
 const ARTIST = 42;
 
 /** The member's organisation with the rules the API sends for `role`, limited to the artist. */
@@ -134,11 +136,11 @@ const menuLinks = () =>
     .map((a) => a.getAttribute('href'))
     .filter((h) => h?.startsWith('/'));
 
-describe('the shell while acting for an artist (issue 35)', () => {
+describe('the shell while acting for an artist (issue 35)', { timeout: 60_000 }, () => {
   it('shows a manager the artist side with New campaign, never the member’s own screens', async () => {
     renderShell('campaign_manager', '/dashboard');
-    await screen.findByTestId('screen-dashboard');
-    await waitFor(() => expect(menuLinks()).toContain('/select/platform'));
+    await screen.findByTestId('screen-dashboard', {}, SLOW);
+    await waitFor(() => expect(menuLinks()).toContain('/select/platform'), SLOW);
     const links = menuLinks();
     expect(links).toEqual(
       expect.arrayContaining(['/dashboard', '/my-campaigns', '/wallet/user/transaction', '/organisations']),
@@ -159,8 +161,8 @@ describe('the shell while acting for an artist (issue 35)', () => {
 
   it('shows a viewer the artist side without New campaign', async () => {
     renderShell('viewer', '/dashboard');
-    await screen.findByTestId('screen-dashboard');
-    await waitFor(() => expect(menuLinks()).toContain('/my-campaigns'));
+    await screen.findByTestId('screen-dashboard', {}, SLOW);
+    await waitFor(() => expect(menuLinks()).toContain('/my-campaigns'), SLOW);
     const links = menuLinks();
     expect(links).not.toContain('/select/platform');
     expect(links).not.toContain('/fan-finder/dashboard');
@@ -169,22 +171,23 @@ describe('the shell while acting for an artist (issue 35)', () => {
 
   it('shows the panel instead of a screen not available while acting, and goes back to my account', async () => {
     const seen = renderShell('campaign_manager', '/fan-finder/dashboard');
-    expect(await screen.findByTestId('acting-unavailable-own_account')).toBeTruthy();
+    expect(await screen.findByTestId('acting-unavailable-own_account', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('Not available while acting for Nova')).toBeTruthy();
     expect(screen.queryByTestId('screen-fan-finder')).toBeNull();
     expect(seen.some((r) => r.url.includes('probe/'))).toBe(false);
 
     fireEvent.click(screen.getByTestId('acting-unavailable-back'));
-    await screen.findByTestId('screen-fan-finder');
+    await screen.findByTestId('screen-fan-finder', {}, SLOW);
     expect(readActing()).toBeNull();
-    await waitFor(() =>
-      expect(seen.some((r) => r.url.includes('probe/fan-finder') && r.acting === null)).toBe(true),
+    await waitFor(
+      () => expect(seen.some((r) => r.url.includes('probe/fan-finder') && r.acting === null)).toBe(true),
+      SLOW,
     );
   });
 
   it('shows a viewer the read-only panel on a screen that creates a campaign', async () => {
     const seen = renderShell('viewer', '/select/platform');
-    expect(await screen.findByTestId('acting-unavailable-read_only')).toBeTruthy();
+    expect(await screen.findByTestId('acting-unavailable-read_only', {}, SLOW)).toBeTruthy();
     expect(
       screen.getByText("Your role in Moonlight Records lets you read Nova's campaigns, not create them."),
     ).toBeTruthy();
@@ -193,7 +196,7 @@ describe('the shell while acting for an artist (issue 35)', () => {
 
   it('opens a screen that creates a campaign to a manager', async () => {
     renderShell('campaign_manager', '/select/platform');
-    await screen.findByTestId('screen-select-platform');
+    await screen.findByTestId('screen-select-platform', {}, SLOW);
     expect(screen.queryByTestId('acting-unavailable')).toBeNull();
   });
 });
