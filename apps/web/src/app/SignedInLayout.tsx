@@ -1,8 +1,9 @@
-import type { SessionUser } from '@lm/contracts';
+import { DEFAULT_USER_ROLES, GENERAL, type SessionUser, USER_TYPES } from '@lm/contracts';
 import {
   AppLayout,
   FullPageLoader,
   lazyScreen,
+  type MenuItem,
   RequireAccess,
   useSession,
   useSignOut,
@@ -13,7 +14,15 @@ import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
+import { ActingGate } from './ActingGate';
 import { ActingBanner, ActingSwitcher } from './ActingSwitcher';
+import {
+  type ActingRoleMode,
+  actingAllows,
+  alwaysOpenWhileActing,
+  routeAt,
+  useActingAccess,
+} from './acting-mode';
 import { avatarUrl } from './avatar-url';
 import { userMenu } from './menu';
 import { hasRoute } from './routes';
@@ -32,20 +41,46 @@ const USER_LINKS = [
   { label: 'nav.webhooks', to: '/account/webhooks', icon: IconWebhook },
 ] as const;
 
-/** The signed-in shell (menu filtered by ability and user type) without any guard. */
+/** What an artist's session holds (`DEFAULT_USER_ROLES` of user type 1): the menu's side while acting. */
+const ARTIST_SIDE: readonly string[] = [GENERAL, ...DEFAULT_USER_ROLES[USER_TYPES.ARTIST]];
+
+/**
+ * The side menu while acting for an artist (issue 35): the artist's side (user type 1, an artist's
+ * permissions), with only the screens marked `acting` that the member's role (`mode`) may use, and the
+ * organisation screens (always the member's own).
+ */
+export function actingMenu(mode: ActingRoleMode): MenuItem[] {
+  return visibleMenu(userMenu, {
+    can: (p) => ARTIST_SIDE.includes(p),
+    userType: USER_TYPES.ARTIST,
+    hasRoute: (path) => {
+      if (alwaysOpenWhileActing(path)) return hasRoute(path);
+      const route = routeAt(path);
+      return route !== undefined && actingAllows(route, mode);
+    },
+  });
+}
+
+/**
+ * The signed-in shell (menu filtered by ability and user type) without any guard. While acting for an
+ * artist the menu is {@link actingMenu} and the member's own account links are hidden.
+ */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
   const session = useSession<SessionUser>();
   const user = session.user;
+  const { acting, mode } = useActingAccess();
   const menu = useMemo(
     () =>
-      visibleMenu(userMenu, {
-        can: (p) => session.ability.can('call', p),
-        userType: user?.user_type_id,
-        hasRoute,
-      }),
-    [session.ability, user?.user_type_id],
+      acting
+        ? actingMenu(mode)
+        : visibleMenu(userMenu, {
+            can: (p) => session.ability.can('call', p),
+            userType: user?.user_type_id,
+            hasRoute,
+          }),
+    [acting, mode, session.ability, user?.user_type_id],
   );
   if (!user) return <FullPageLoader />;
   return (
@@ -60,7 +95,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         email: user.email,
         avatarUrl: avatarUrl(user.avatar),
         subtitle: t(`user_types.${user.user_type_id}`),
-        links: USER_LINKS,
+        links: acting ? [] : USER_LINKS,
         onLogout: signOut,
       }}
     >
@@ -87,7 +122,9 @@ export function SignedInLayout() {
     >
       <SignedInShell>
         <Suspense fallback={<FullPageLoader inline />}>
-          <Outlet />
+          <ActingGate>
+            <Outlet />
+          </ActingGate>
         </Suspense>
       </SignedInShell>
     </RequireAccess>

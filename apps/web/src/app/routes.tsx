@@ -2,9 +2,23 @@ import { GENERAL } from '@lm/contracts/permissions';
 import { lazyScreen, type PreloadableScreen, type ScreenRoute } from '@lm/ui';
 import { matchPath } from 'react-router';
 
+/**
+ * How a screen works while a team member acts for a roster artist (issue 35): `read` shows the
+ * artist's data (its actions that change something need a role managing the artist), `manage` is a
+ * screen whose purpose is a change (a campaign wizard). Every call such a screen makes is a route of
+ * `ACTING_API` (@lm/contracts/acting-routes), checked by `acting-routes.test.ts`.
+ */
+export type ActingScreenMode = 'read' | 'manage';
+
 /** A screen of the user app. Each route declares its access (spec section 2). */
 export interface AppRoute extends ScreenRoute {
   screen: PreloadableScreen;
+  /**
+   * Whether the screen works while acting for an artist, and how (issue 35); absent: the screen is the
+   * member's own account's and shows the "not available while acting" panel instead (`ActingGate`).
+   * The organisation screens (`/organisations...`) are always the member's own and never gated.
+   */
+  acting?: ActingScreenMode;
 }
 
 /** A screen as its own chunk, which the entry can fetch while it boots (`preloadOpenedRoute`). */
@@ -87,6 +101,7 @@ export const blankRoutes: readonly AppRoute[] = [
 export const appRoutes: readonly AppRoute[] = [
   {
     path: '/dashboard',
+    acting: 'read',
     access: { permission: GENERAL },
     screen: page(() => import('../routes/dashboard/DashboardPage'), 'DashboardPage'),
     prefetch: ({ queryClient, api }) =>
@@ -106,6 +121,7 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/notifications',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/notifications/NotificationsRoute'), 'NotificationsRoute'),
   },
@@ -156,6 +172,7 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/wallet/user/transaction',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/wallet/TransactionsPage'), 'TransactionsPage'),
   },
@@ -237,48 +254,57 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/results/uploads',
+    acting: 'read',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/results/ResultsUploadsPage'), 'ResultsUploadsPage'),
   },
   {
     path: '/invoices/list',
+    acting: 'read',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/invoices/InvoicesPage'), 'InvoicesPage'),
   },
   {
     path: '/invoices/:id',
+    acting: 'read',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/invoices/InvoiceDetailPage'), 'InvoiceDetailPage'),
   },
   // Spotify express (spec section 2).
   {
     path: '/select/platform',
+    acting: 'manage',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/express/PlatformPages'), 'SelectPlatformPage'),
   },
   {
     path: '/spotify/platform',
+    acting: 'manage',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/express/PlatformPages'), 'SpotifyPlatformPage'),
   },
   {
     path: '/create/express/campaign',
+    acting: 'manage',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/express/NewCampaignPage'), 'NewCampaignPage'),
   },
   {
     path: '/renew/express/campaign',
+    acting: 'manage',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/express/RenewPage'), 'RenewPage'),
   },
   {
     path: '/express/campaigns/list',
+    acting: 'read',
     // Spotify campaigns are artists' and curators' (the menu shows them to types 1 and 2 only).
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/express/CampaignsListPage'), 'CampaignsListPage'),
   },
   {
     path: '/express-campaigns/:campaignId',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
     // The campaign as its artist or its curator sees it: which, the session check answers.
@@ -297,38 +323,45 @@ export const appRoutes: readonly AppRoute[] = [
   // Custom (managed) campaigns (spec section 2).
   {
     path: '/custom/spotify/campaign/create',
+    acting: 'manage',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/custom/CustomPages'), 'CustomCreatePage'),
   },
   {
     // The artist's read-only share links of their results (issue "Results").
     path: '/results/share',
+    acting: 'read',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/results/share/ShareResultsPage'), 'ShareResultsPage'),
   },
   {
     // Every kind of the artist's campaigns in one list (spec section 2).
     path: '/my-campaigns',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1] },
     screen: page(() => import('../routes/custom/MyCampaignsPage'), 'MyCampaignsPage'),
   },
   {
     path: '/campaigns/list',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/custom/CustomPages'), 'CampaignsListPage'),
   },
   ...['/my-custom/campaigns/list', '/custom/campaigns/list'].map((path) => ({
     path,
+    acting: 'read' as const,
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] as (1 | 2)[] },
     screen: page(() => import('../routes/custom/CustomPages'), 'MyCustomCampaignsPage'),
   })),
   {
     path: '/campaigns/:campaignId',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/custom/CustomPages'), 'CampaignDetailPage'),
   },
   {
     path: '/preview/campaigns/:campaignId',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1] },
     screen: page(() => import('../routes/custom/CustomPages'), 'CampaignPreviewPage'),
   },
@@ -388,11 +421,13 @@ export const appRoutes: readonly AppRoute[] = [
   // TikTok and Instagram express campaigns: the artist's own, an influencer's incoming.
   {
     path: '/tiktok/express/campaigns/list',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/express/SocialCampaignsListPage'), 'TikTokCampaignsListPage'),
   },
   {
     path: '/instagram/express/campaigns/list',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/express/SocialCampaignsListPage'), 'InstagramCampaignsListPage'),
   },
@@ -419,16 +454,19 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/tiktok/renew/express/campaign',
+    acting: 'manage',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/express/RenewPage'), 'RenewPage'),
   },
   {
     path: '/tiktok/express-campaigns/:campaignId',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
   },
   {
     path: '/instagram/express-campaigns/:campaignId',
+    acting: 'read',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
   },

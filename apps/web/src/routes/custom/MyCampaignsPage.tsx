@@ -16,6 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useActingAccess } from '../../app/acting-mode';
 
 /** Each type's status map (the one palette of `@lm/contracts/statuses`). */
 const STATUS_MAPS: Record<MyCampaignType, readonly StatusEntry[]> = {
@@ -54,16 +55,19 @@ export function MyCampaignsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle('custom.ui.my_title');
   const navigate = useNavigate();
-  const create = (
-    <Button
-      component={Link}
-      to="/select/platform"
-      leftSection={<IconPlus size={16} />}
-      data-testid="my-campaigns-new"
-    >
-      {t('custom.ui.my_new')}
-    </Button>
-  );
+  const acting = useActingAccess();
+  // While acting for an artist (issue 35), "New campaign" only for a role managing the artist.
+  const create =
+    acting.acting && acting.mode !== 'manage' ? undefined : (
+      <Button
+        component={Link}
+        to="/select/platform"
+        leftSection={<IconPlus size={16} />}
+        data-testid="my-campaigns-new"
+      >
+        {t('custom.ui.my_new')}
+      </Button>
+    );
   return (
     <ListScreen<MyCampaignItem>
       title="custom.ui.my_title"

@@ -13,6 +13,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useActingAccess } from '../../app/acting-mode';
 import { CuratorActions } from './CuratorActions';
 
 /** Table columns of an express campaign list (user app); curators get their actions. */
@@ -70,7 +71,10 @@ export function CampaignsListPage() {
   const { t } = useTranslation();
   const session = useSession<SessionUser>();
   const curator = session.ability.can('call', 'CURATOR_PERMISSION');
-  const artist = session.ability.can('call', 'ARTIST_PERMISSION');
+  const acting = useActingAccess();
+  // While acting for an artist (issue 35), "New campaign" only for a role managing the artist.
+  const artist =
+    session.ability.can('call', 'ARTIST_PERMISSION') && (!acting.acting || acting.mode === 'manage');
   const title = curator ? 'express.list.incoming_title' : 'express.list.title';
   usePageTitle(title);
   const navigate = useNavigate();

@@ -1,9 +1,10 @@
-import { INSTAGRAM, type PlatformDescriptor, SPOTIFY, TIKTOK, usePageTitle } from '@lm/ui';
+import { INSTAGRAM, type PlatformDescriptor, SPOTIFY, TIKTOK, useActing, usePageTitle } from '@lm/ui';
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { routeAt } from '../../app/acting-mode';
 
 /**
  * A platform's filled button. Mantine's auto-contrast misjudges pink and grape in the dark scheme (black
@@ -68,10 +69,15 @@ const CHOICES = [
   { platform: INSTAGRAM, text: 'express.platform.instagram_text' },
 ];
 
-/** /select/platform (ARTIST_PERMISSION): Spotify, TikTok and Instagram. */
+/**
+ * /select/platform (ARTIST_PERMISSION): Spotify, TikTok and Instagram. While acting for an artist
+ * (issue 35) only the platforms whose screens work while acting (`acting` in routes.tsx).
+ */
 export function SelectPlatformPage() {
   const { t } = useTranslation();
   usePageTitle('express.platform.title');
+  const acting = useActing();
+  const choices = acting ? CHOICES.filter(({ platform }) => routeAt(platform.platformPath)?.acting) : CHOICES;
   return (
     <Stack gap="lg">
       <div>
@@ -79,7 +85,7 @@ export function SelectPlatformPage() {
         <Text c="dimmed">{t('express.platform.intro')}</Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {CHOICES.map(({ platform, text }) => (
+        {choices.map(({ platform, text }) => (
           <PlatformCard
             key={platform.key}
             icon={<platform.Icon size={28} />}
