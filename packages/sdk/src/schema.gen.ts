@@ -29046,7 +29046,10 @@ export interface operations {
     "instagram.checkMusicLink": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -29087,7 +29090,10 @@ export interface operations {
     "tiktok.checkMusicLink": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -29346,7 +29352,10 @@ export interface operations {
     "connections.checkArtistConnected": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -29424,7 +29433,10 @@ export interface operations {
     "connections.listArtistProfiles": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -29465,7 +29477,10 @@ export interface operations {
             query?: {
                 account_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -29535,7 +29550,10 @@ export interface operations {
             query?: {
                 account_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -29576,7 +29594,10 @@ export interface operations {
             query?: {
                 account_id?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -30564,7 +30585,10 @@ export interface operations {
     "tiktok.checkMusicLinkExpress": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -32522,7 +32546,10 @@ export interface operations {
     "instagram.listTiers": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -34360,7 +34387,10 @@ export interface operations {
     "tiktok.listTiers": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -42771,7 +42801,10 @@ export interface operations {
     "results.exportCsv": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -42795,7 +42828,10 @@ export interface operations {
     "results.exportPdf": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -42954,7 +42990,10 @@ export interface operations {
             query?: {
                 group?: "playlist" | "creator" | "tier" | "genre" | "platform";
             };
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -47593,7 +47632,10 @@ export interface operations {
     "wallet.getCoinPrice": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Act for an artist of your organisation's roster: the artist's user id. The request then runs as that artist; your role must allow reading them (403 otherwise). Not with an API key. */
+                "x-acting-for"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -1,6 +1,12 @@
+import { ACTING_FOR_HEADER } from '@lm/contracts/organisations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedExpressDemo } from '../modules/express/express.seed';
 import { notify } from '../modules/notifications/notifications.service';
+import {
+  addMember,
+  addRosterArtist,
+  makeOrganisation,
+} from '../modules/organisations/organisations.money.test-helpers';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';
 import { creditCoins } from './coins';
 import { createTestApp, type TestContext } from './harness';
@@ -309,5 +315,43 @@ describe('one user cannot read or change another user’s records', () => {
     expect(theirs.json().data).toEqual([]);
     const related = await ctx.call('GET', '/api/fan/finder/get/related-artists', { token: artistB.token });
     expect(related.json().data).toEqual([]);
+  });
+
+  it("organisations: a member of A reaches nothing of B's, and an artist who left is out of reach", async () => {
+    const a = await makeOrganisation(ctx);
+    const b = await makeOrganisation(ctx);
+    const member = await ctx.makeUser({ userTypeId: 1 });
+    await addMember(ctx, a.org.id, member.id, 'admin');
+    const token = await ctx.loginUser(member.email);
+    const artistOfB = await addRosterArtist(ctx, b.org.id);
+    const artistOfA = await addRosterArtist(ctx, a.org.id);
+    // B's organisation routes answer 404 (its existence is not revealed), reads and changes alike.
+    for (const [method, url] of [
+      ['GET', `/api/organisations/${b.org.id}`],
+      ['GET', `/api/organisations/${b.org.id}/members`],
+      ['GET', `/api/organisations/${b.org.id}/artists`],
+      ['GET', `/api/organisations/${b.org.id}/wallet`],
+      ['GET', `/api/organisations/${b.org.id}/statement?month=2026-01`],
+      ['DELETE', `/api/organisations/${b.org.id}/artists/${artistOfB.id}`],
+    ] as const) {
+      const res = await ctx.call(method, url, { token });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(
+      await q('select status from organisation_artists where artist_user_id = $1', [artistOfB.id]),
+    ).toEqual([{ status: 'active' }]);
+    // Acting for B's artist, or for A's artist once they left: refused.
+    const asArtist = (artistId: number) =>
+      ctx.call('GET', '/api/wallet/user/current/balance', {
+        token,
+        headers: { [ACTING_FOR_HEADER]: String(artistId) },
+      });
+    expect((await asArtist(artistOfB.id)).statusCode).toBe(403);
+    expect((await asArtist(artistOfA.id)).statusCode).toBe(200);
+    const left = await ctx.call('POST', '/api/user/organisation/leave', {
+      token: await ctx.loginUser(artistOfA.email),
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    expect((await asArtist(artistOfA.id)).statusCode).toBe(403);
   });
 });

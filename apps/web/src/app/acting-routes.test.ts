@@ -34,9 +34,10 @@ const CALLS: Record<string, { reads: string[]; actions?: string[] }> = {
   // The platform pickers make no call; they lead to the wizards below.
   '/select/platform': { reads: [] },
   '/spotify/platform': { reads: [] },
-  // The wizard's own-track picker (the member's connected profiles) is not asked for while acting.
+  // The wizard's own-track picker offers the artist's tracks (their connected profiles).
   '/create/express/campaign': {
     reads: [
+      'GET /api/connected/platforms/artist/connected/tracks',
       'GET /api/express/curator/playlist/genres',
       'GET /api/express/curator/all-tiers',
       'GET /api/express/curator/all-durations',
@@ -49,6 +50,51 @@ const CALLS: Record<string, { reads: string[]; actions?: string[] }> = {
       'GET /api/spotify/search-artists',
       'POST /api/express/artist/campaign/checkout/quote',
       'POST /api/express/artist/campaign/create',
+    ],
+  },
+  '/results': {
+    reads: ['GET /api/results/summary'],
+    actions: ['GET /api/results/export.csv', 'GET /api/results/report.pdf'],
+  },
+  '/tiktok/platform': { reads: [] },
+  // The TikTok and Instagram wizards (NewCampaignPage -> SocialCreateCampaignPage); the music file
+  // upload is open to any signed-in caller and ignores the header.
+  '/create/tiktok/express/campaign': {
+    reads: [
+      'GET /api/express-tiktok/user/get-tiers',
+      'GET /api/express-tiktok/artist/accounts/campaigns',
+      'GET /api/connected/platforms/artist/tiktok/music',
+      'GET /api/wallet/user/current/balance',
+    ],
+    actions: [
+      'POST /api/express-check-tiktok-music',
+      'GET /api/express-tiktok/artist/accounts/matched',
+      'POST /api/express-tiktok/artist/campaign/create',
+    ],
+  },
+  '/create/tiktok/released/campaign': {
+    reads: [
+      'GET /api/express-tiktok/user/get-tiers',
+      'GET /api/express-tiktok/artist/accounts/campaigns',
+      'GET /api/connected/platforms/artist/tiktok/music',
+      'GET /api/wallet/user/current/balance',
+    ],
+    actions: [
+      'POST /api/express-check-tiktok-music',
+      'GET /api/express-tiktok/artist/accounts/matched',
+      'POST /api/express-tiktok/artist/campaign/create',
+    ],
+  },
+  '/create/instagram/express/campaign': {
+    reads: [
+      'GET /api/express-instagram/user/get-tiers',
+      'GET /api/express-instagram/artist/accounts/campaigns',
+      'GET /api/connected/platforms/artist/instagram/music',
+      'GET /api/wallet/user/current/balance',
+    ],
+    actions: [
+      'GET /api/express-instagram/artist/accounts/matched',
+      'POST /api/express-instagram/artist/campaign/create',
     ],
   },
   '/renew/express/campaign': {

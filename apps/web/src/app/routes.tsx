@@ -250,6 +250,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/results',
     access: { permission: 'ARTIST_PERMISSION' },
+    acting: 'read',
     screen: page(() => import('../routes/results/ResultsPage'), 'ResultsPage'),
   },
   {
@@ -435,21 +436,25 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/tiktok/platform',
     access: { permission: 'ARTIST_PERMISSION' },
+    acting: 'manage',
     screen: page(() => import('../routes/express/PlatformPages'), 'TikTokPlatformPage'),
   },
   {
     path: '/create/tiktok/express/campaign',
     access: { permission: 'ARTIST_PERMISSION' },
+    acting: 'manage',
     screen: page(() => import('../routes/express/NewCampaignPage'), 'NewCampaignPage'),
   },
   {
     path: '/create/tiktok/released/campaign',
     access: { permission: 'ARTIST_PERMISSION' },
+    acting: 'manage',
     screen: page(() => import('../routes/express/NewCampaignPage'), 'NewCampaignPage'),
   },
   {
     path: '/create/instagram/express/campaign',
     access: { permission: 'ARTIST_PERMISSION' },
+    acting: 'manage',
     screen: page(() => import('../routes/express/NewCampaignPage'), 'NewCampaignPage'),
   },
   {

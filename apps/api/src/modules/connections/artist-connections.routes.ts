@@ -7,7 +7,7 @@ import {
   spotifyInfoSchema,
 } from '@lm/contracts/connections';
 import { z } from 'zod';
-import { clientInfo, currentUser, userAccess } from '../../platform/access';
+import { clientInfo, currentUser, forArtist, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -65,7 +65,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
   app.get(
     `${base}/artist/connected/accounts`,
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'read') },
       schema: { tags, response: { 200: envelope(z.array(artistProfileSchema)) } },
     },
     async (req) => ({ data: await artist.listArtistProfiles(deps, currentUser(req).id) }),
@@ -74,7 +74,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
   app.get(
     `${base}/artist/connected/tracks`,
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'read') },
       schema: {
         tags,
         querystring: z.object({ account_id: idParams.shape.id.optional() }),
@@ -87,7 +87,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
   app.get(
     `${base}/artist/check/if/connected`,
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'read') },
       schema: {
         tags,
         response: { 200: envelope(artistCheckSchema) },
@@ -100,7 +100,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
     app.get(
       `${base}/artist/${platform}/music`,
       {
-        config: { access: userAccess(ARTIST) },
+        config: { access: forArtist(userAccess(ARTIST), 'read') },
         schema: {
           tags,
           querystring: z.object({ account_id: idParams.shape.id.optional() }),

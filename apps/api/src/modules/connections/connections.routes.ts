@@ -6,7 +6,7 @@ import {
   socialTierSchema,
 } from '@lm/contracts/connections';
 import { z } from 'zod';
-import { clientInfo, currentUser, userAccess } from '../../platform/access';
+import { clientInfo, currentUser, forArtist, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -91,7 +91,8 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
     app.get(
       `${p.base}/user/get-tiers`,
       {
-        config: { access: userAccess() },
+        // The wizards' tier list, also while a team member acts for an artist (issue 35).
+        config: { access: forArtist(userAccess(), 'read') },
         schema: { tags, response: { 200: envelope(z.array(socialTierSchema)) } },
       },
       async (req) => ({ data: await connections.activeTiers(deps, platform, req.lang) }),

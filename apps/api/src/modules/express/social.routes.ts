@@ -54,7 +54,8 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       app.post(
         path,
         {
-          config: { access: userAccess() },
+          // A link check, also in the wizard of a team member acting for an artist (issue 35).
+          config: { access: forArtist(userAccess(), 'read') },
           schema: { tags, body: linkBody, response: { 200: envelope(socialMusicCheckSchema) } },
         },
         async (req) => {

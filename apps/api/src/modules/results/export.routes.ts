@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currentUser, userAccess, withScope } from '../../platform/access';
+import { currentUser, forArtist, userAccess, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { exportResultsCsv, exportResultsPdf } from './results.export';
 
@@ -11,7 +11,7 @@ export const exportRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/results/export.csv',
     {
-      config: { access: withScope(userAccess('ARTIST_PERMISSION'), 'results:read') },
+      config: { access: forArtist(withScope(userAccess('ARTIST_PERMISSION'), 'results:read'), 'read') },
       schema: {
         tags: ['results'],
         description: 'One row per campaign of the artist (text/csv, UTF-8 with BOM; formulas neutralised).',
@@ -31,7 +31,7 @@ export const exportRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/results/report.pdf',
     {
-      config: { access: withScope(userAccess('ARTIST_PERMISSION'), 'results:read') },
+      config: { access: forArtist(withScope(userAccess('ARTIST_PERMISSION'), 'results:read'), 'read') },
       schema: {
         tags: ['results'],
         description: 'The artist’s results as a PDF report (application/pdf).',

@@ -1,6 +1,6 @@
 import { resultGroupRowSchema, resultSummaryQuery } from '@lm/contracts/results';
 import { z } from 'zod';
-import { currentUser, userAccess, withScope } from '../../platform/access';
+import { currentUser, forArtist, userAccess, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { resultSummary } from './results.summary';
 
@@ -12,7 +12,7 @@ export const summaryRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/results/summary',
     {
-      config: { access: withScope(userAccess('ARTIST_PERMISSION'), 'results:read') },
+      config: { access: forArtist(withScope(userAccess('ARTIST_PERMISSION'), 'results:read'), 'read') },
       schema: {
         tags: ['results'],
         querystring: resultSummaryQuery,

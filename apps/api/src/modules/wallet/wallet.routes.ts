@@ -236,7 +236,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/api/wallet/user/coin-price',
     {
-      config: { access: userAccess('ARTIST_PERMISSION') },
+      config: { access: forArtist(userAccess('ARTIST_PERMISSION'), 'read') },
       schema: {
         tags,
         response: { 200: envelope(coinPriceSchema) },

@@ -1,4 +1,3 @@
-import { useActing } from '@lm/ui';
 import { Select } from '@mantine/core';
 import { IconMusic } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +6,10 @@ import { useArtistTracks } from '../../hooks/use-artist-connections';
 /**
  * The artist's own tracks (from their connected Spotify artist profiles) offered in a wizard
  * instead of pasting a link; nothing is shown while the artist has none. `onPick` gets the track link.
- * Not asked for while a team member acts for an artist (issue 35): the connected profiles are the
- * account's own (the API refuses them to a member), so the member pastes the link.
  */
 export function OwnTrackPicker({ onPick }: { onPick(link: string): void }) {
   const { t } = useTranslation();
-  const acting = useActing();
-  const tracks = useArtistTracks(acting === null);
+  const tracks = useArtistTracks(true);
   const options = (tracks.data ?? []).map((track) => ({
     value: track.external_url,
     label: `${track.name} — ${track.album}`,
