@@ -103,13 +103,21 @@ for (const run of [
     await page.getByTestId('roster-invite').click();
     await page.getByTestId('roster-invite-email').fill(artist);
     await page.getByTestId('roster-invite-send').click();
-    const roster = (
-      (await (
-        await request.get(`/api/organisations/${orgId}/artists`, { headers: ownerHeaders })
-      ).json()) as {
-        data: { artist_user_id: number; artist_name: string; status: string; managed: boolean }[];
-      }
-    ).data;
+    // The invitation is sent when the roster lists the invited artist (the click's request may still run).
+    type RosterRow = { artist_user_id: number; artist_name: string; status: string; managed: boolean };
+    const rosterOf = async () =>
+      (
+        (await (
+          await request.get(`/api/organisations/${orgId}/artists`, { headers: ownerHeaders })
+        ).json()) as { data: RosterRow[] }
+      ).data;
+    let roster: RosterRow[] = [];
+    await expect
+      .poll(async () => {
+        roster = await rosterOf();
+        return roster.filter((a) => !a.managed).length;
+      })
+      .toBe(1);
     const managedId = roster.find((a) => a.managed)!.artist_user_id;
     const artistHeaders = bearer(await tokenOf(request, artist));
     const mine = (await (await request.get('/api/user/organisation', { headers: artistHeaders })).json()) as {
