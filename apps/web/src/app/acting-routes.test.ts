@@ -8,6 +8,24 @@ import { appRoutes } from './routes';
  * languages, genres) answer anyone and are left out. A screen's calls change with its hooks: update
  * its row here, and the test then says whether the API opens them to a member acting for an artist.
  */
+/** The calls of a TikTok or Instagram wizard; `musicCheck` where the platform checks a pasted link. */
+function socialWizard(platform: 'tiktok' | 'instagram', musicCheck?: string) {
+  const base = `/api/express-${platform}`;
+  return {
+    reads: [
+      `GET ${base}/user/get-tiers`,
+      `GET ${base}/artist/accounts/campaigns`,
+      `GET /api/connected/platforms/artist/${platform}/music`,
+      'GET /api/wallet/user/current/balance',
+    ],
+    actions: [
+      ...(musicCheck ? [musicCheck] : []),
+      `GET ${base}/artist/accounts/matched`,
+      `POST ${base}/artist/campaign/create`,
+    ],
+  };
+}
+
 const CALLS: Record<string, { reads: string[]; actions?: string[] }> = {
   '/dashboard': {
     reads: [
@@ -59,44 +77,9 @@ const CALLS: Record<string, { reads: string[]; actions?: string[] }> = {
   '/tiktok/platform': { reads: [] },
   // The TikTok and Instagram wizards (NewCampaignPage -> SocialCreateCampaignPage); the music file
   // upload is open to any signed-in caller and ignores the header.
-  '/create/tiktok/express/campaign': {
-    reads: [
-      'GET /api/express-tiktok/user/get-tiers',
-      'GET /api/express-tiktok/artist/accounts/campaigns',
-      'GET /api/connected/platforms/artist/tiktok/music',
-      'GET /api/wallet/user/current/balance',
-    ],
-    actions: [
-      'POST /api/express-check-tiktok-music',
-      'GET /api/express-tiktok/artist/accounts/matched',
-      'POST /api/express-tiktok/artist/campaign/create',
-    ],
-  },
-  '/create/tiktok/released/campaign': {
-    reads: [
-      'GET /api/express-tiktok/user/get-tiers',
-      'GET /api/express-tiktok/artist/accounts/campaigns',
-      'GET /api/connected/platforms/artist/tiktok/music',
-      'GET /api/wallet/user/current/balance',
-    ],
-    actions: [
-      'POST /api/express-check-tiktok-music',
-      'GET /api/express-tiktok/artist/accounts/matched',
-      'POST /api/express-tiktok/artist/campaign/create',
-    ],
-  },
-  '/create/instagram/express/campaign': {
-    reads: [
-      'GET /api/express-instagram/user/get-tiers',
-      'GET /api/express-instagram/artist/accounts/campaigns',
-      'GET /api/connected/platforms/artist/instagram/music',
-      'GET /api/wallet/user/current/balance',
-    ],
-    actions: [
-      'GET /api/express-instagram/artist/accounts/matched',
-      'POST /api/express-instagram/artist/campaign/create',
-    ],
-  },
+  '/create/tiktok/express/campaign': socialWizard('tiktok', 'POST /api/express-check-tiktok-music'),
+  '/create/tiktok/released/campaign': socialWizard('tiktok', 'POST /api/express-check-tiktok-music'),
+  '/create/instagram/express/campaign': socialWizard('instagram'),
   '/renew/express/campaign': {
     reads: ['POST /api/express/artist/campaign/renew/check', 'GET /api/wallet/user/current/balance'],
     actions: ['POST /api/express/artist/campaign/renew'],
